@@ -1,0 +1,92 @@
+// Builds the Fastify app in layers: external plugins (validation, errors, security headers) -> app plugins
+// (database and configuration, the identity provider) -> routes (the OpenAPI document, then the SPA).
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { createAuthenticator } from './auth/authenticate.ts';
+import { adaptRouteSchemas, registerCases, type CasesOptions } from './cases/plugin.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { handlers } from './handlers/index.ts';
+import { decorateContext } from './http/context.ts';
+import { installErrorHandling, type NotFoundFallback } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSpa } from './http/spa.ts';
+import { createValidatorCompiler, enforceBodyContentTypes } from './http/validation.ts';
+import { registerIdentity } from './identity/index.ts';
+import { createLogger } from './logger.ts';
+import { API_PREFIX, loadOpenApiDocument, operationsOf } from './openapi.ts';
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export interface BuildAppOptions {
+  readonly config: Config;
+  readonly db: Database;
+  /** Defaults to JSON logs at config.logLevel. */
+  readonly logger?: FastifyBaseLogger;
+  /** Serve HTTPS with this certificate (see tls.ts); plain HTTP when absent. */
+  readonly https?: { readonly cert: string; readonly key: string };
+  /** Serve the SPA through Vite's development server (HMR) instead of the built files. */
+  readonly dev?: boolean;
+  /** Cases: the clock, the timer worker's tick, the blob store (tests shorten or fake them). */
+  readonly cases?: CasesOptions;
+}
+
+/** The app, not yet ready: callers may add to it; inject() and listen() make it ready. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    loggerInstance: options.logger ?? createLogger(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    forceCloseConnections: 'idle',
+    // TLS=off means a TLS-terminating proxy in front: the client's address and scheme come from it.
+    trustProxy: config.tls.mode === 'off',
+    ...(options.https ? { https: { cert: options.https.cert, key: options.https.key } } : {}),
+  }) as unknown as FastifyInstance;
+
+  // External plugins.
+  const document = loadOpenApiDocument();
+  const requiredBodies = new Set(
+    operationsOf(document)
+      .filter((operation) => operation.bodyRequired)
+      .map((operation) => operation.operationId),
+  );
+  app.setValidatorCompiler(createValidatorCompiler());
+  let fallback: NotFoundFallback | undefined;
+  installErrorHandling(app, (request, reply) => fallback?.(request, reply) ?? Promise.resolve(false));
+  enforceBodyContentTypes(app, requiredBodies);
+  await registerSecurityHeaders(app, config, { dev: options.dev === true });
+  adaptRouteSchemas(app);
+
+  // App plugins.
+  decorateContext(app, { config, db });
+  if (config.identity.embedded && config.tenantProblems.length > 0) {
+    // The SPA stops at its Configuration Error screen anyway; a provider built from broken settings would
+    // refuse to start and take the whole server (and the tenant config naming the problem) down with it.
+    app.log.warn('The embedded identity provider is not mounted until the tenant configuration is fixed.');
+  } else if (config.identity.embedded) {
+    await registerIdentity(app, { config, db });
+  }
+  const authenticate = createAuthenticator({ config, db });
+  await registerCases(app, { config, db, ...(options.cases ? { options: options.cases } : {}) });
+
+  // Routes: nothing under /api/v1 exists unless the document declares it.
+  await app.register(openapiGlue, {
+    specification: document,
+    serviceHandlers: handlers,
+    securityHandlers: {
+      bearer: async (request: Parameters<typeof authenticate>[0]) => {
+        await authenticate(request);
+      },
+    },
+    prefix: API_PREFIX,
+  });
+  if (options.dev === true) {
+    const { registerViteDevServer } = await import('./http/dev.ts');
+    await registerViteDevServer(app);
+  } else {
+    fallback = await registerSpa(app, config.spaDir);
+  }
+  return app;
+}

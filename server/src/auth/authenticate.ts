@@ -1,0 +1,168 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import { loadPublicJwks } from '../identity/keys.ts';
+import type { Caller } from './caller.ts';
+import { findUserByEmail, findUserById, type UserRecord } from './users.ts';
+
+export type Authenticator = (request: FastifyRequest) => Promise<void>;
+
+export const authDetails = {
+  missing: 'Authentication required',
+  expired: 'Invalid or expired token: the token has expired',
+  invalid: 'Invalid or expired token',
+  audience: 'Invalid or expired token: it was not issued for this API',
+  issuer: 'Invalid or expired token: it was not issued by this application’s sign-in authority',
+  type: 'Invalid or expired token: it is not an access token',
+  unknownUser: 'Invalid or expired token: no user matches it',
+} as const;
+
+// An unknown kid makes us re-read the keys, at most this often (a key added by another process, a rotation).
+const KEY_RELOAD_INTERVAL_MS = 30_000;
+
+/** Our own provider's keys, read straight from the database: no HTTPS round trip to ourselves, no CA to trust. */
+function embeddedKeys(db: Database): JWTVerifyGetKey {
+  let keys: Promise<JWTVerifyGetKey> | undefined;
+  let loadedAt = 0;
+  const load = (): Promise<JWTVerifyGetKey> => {
+    loadedAt = Date.now();
+    const loading = loadPublicJwks(db).then((jwks) => createLocalJWKSet(jwks));
+    keys = loading;
+    loading.catch(() => {
+      if (keys === loading) keys = undefined;
+    });
+    return loading;
+  };
+  return async (header, token) => {
+    try {
+      return await (
+        await (keys ?? load())
+      )(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey && Date.now() - loadedAt > KEY_RELOAD_INTERVAL_MS) {
+        return (await load())(header, token);
+      }
+      throw error;
+    }
+  };
+}
+
+interface Verification {
+  readonly issuer: string;
+  readonly keys: JWTVerifyGetKey;
+}
+
+/**
+ * An external authority (e.g. Entra ID): its discovery document names its keys and the issuer its tokens carry,
+ * which for Entra depends on the authority's form (…/v2.0 or not), so it is read rather than assumed.
+ */
+function discoverExternal(authority: string): () => Promise<Verification> {
+  let verification: Promise<Verification> | undefined;
+  const discover = async (): Promise<Verification> => {
+    const response = await fetch(`${authority}/.well-known/openid-configuration`);
+    if (!response.ok) throw new Error(`Discovery at ${authority} answered ${response.status}`);
+    const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
+    if (typeof document.jwks_uri !== 'string' || typeof document.issuer !== 'string') {
+      throw new Error(`Discovery at ${authority} names no issuer or jwks_uri`);
+    }
+    return { issuer: document.issuer, keys: createRemoteJWKSet(new URL(document.jwks_uri)) };
+  };
+  return () => {
+    const loading = (verification ??= discover());
+    loading.catch(() => {
+      if (verification === loading) verification = undefined;
+    });
+    return loading;
+  };
+}
+
+function detailFor(error: errors.JOSEError): string {
+  if (error instanceof errors.JWTExpired) return authDetails.expired;
+  if (error instanceof errors.JWTClaimValidationFailed) {
+    if (error.claim === 'aud') return authDetails.audience;
+    if (error.claim === 'iss') return authDetails.issuer;
+    if (error.claim === 'typ') return authDetails.type;
+  }
+  return authDetails.invalid;
+}
+
+function bearerToken(request: FastifyRequest): string {
+  const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) throw new HttpError(401, authDetails.missing);
+  return match[1];
+}
+
+/** The roles claim: an array, or (as some ID tokens carry it) one comma-separated string. */
+function rolesOf(payload: JWTPayload): string[] {
+  const { roles } = payload;
+  if (Array.isArray(roles)) return roles.filter((role): role is string => typeof role === 'string');
+  if (typeof roles === 'string') {
+    return roles
+      .split(',')
+      .map((role) => role.trim())
+      .filter((role) => role !== '');
+  }
+  return [];
+}
+
+async function userFor(
+  db: Database,
+  payload: JWTPayload,
+  embedded: boolean,
+): Promise<UserRecord | undefined> {
+  const bySub = payload.sub === undefined ? undefined : await findUserById(db, payload.sub);
+  if (bySub || embedded) return bySub;
+  // An external authority's sub is its own identifier: match our user by the email it asserts.
+  const email = [payload['email'], payload['preferred_username'], payload['upn']].find(
+    (claim): claim is string => typeof claim === 'string' && claim.includes('@'),
+  );
+  return email === undefined ? undefined : findUserByEmail(db, email);
+}
+
+/** Verifies the bearer access token and sets request.caller; throws HttpError(401) with a clear detail otherwise. */
+export function createAuthenticator({ config, db }: { config: Config; db: Database }): Authenticator {
+  const { embedded, issuer, apiAudience } = config.identity;
+  const ownKeys = embeddedKeys(db);
+  const verification: () => Promise<Verification> = embedded
+    ? () => Promise.resolve({ issuer, keys: ownKeys })
+    : discoverExternal(issuer);
+
+  return async (request) => {
+    const token = bearerToken(request);
+    const expected = await verification();
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, expected.keys, {
+        issuer: expected.issuer,
+        audience: apiAudience,
+        algorithms: ['RS256'],
+        // Our provider types its access tokens (RFC 9068); Entra ID's carry typ JWT.
+        ...(embedded ? { typ: 'at+jwt' } : {}),
+      }));
+    } catch (error) {
+      if (error instanceof errors.JOSEError) throw new HttpError(401, detailFor(error));
+      throw error;
+    }
+    const user = await userFor(db, payload, embedded);
+    if (!user) throw new HttpError(401, authDetails.unknownUser);
+    const caller: Caller = {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      roles: rolesOf(payload),
+      hospitalSystemId: user.hospitalSystemId,
+      hospitalId: user.hospitalId,
+      specialtyTypes: user.specialtyTypes,
+    };
+    request.caller = caller;
+  };
+}

@@ -1,0 +1,122 @@
+// What one change of a case leaves behind, inside its transaction: the timeline event, the notifications of
+// the users concerned, the audit event, and the NOTIFY that carries it to every server's event streams
+// (delivered on commit, so nobody hears of a change that was rolled back).
+import { randomUUID } from 'node:crypto';
+import type { CaseEventKind, CaseStatus, NotificationKind } from '../../../generated/types.gen.ts';
+import type { Queryable } from '../db/database.ts';
+
+export const EVENTS_CHANNEL = 'case_router_events';
+// NOTIFY payloads stop at 8000 bytes: recipients go out in batches well below that.
+const RECIPIENTS_PER_NOTIFY = 40;
+
+/** The NOTIFY payload: who gets which notification, and who only hears that the case changed. */
+export interface PublishedChange {
+  readonly caseId: string;
+  readonly caseStatus: CaseStatus;
+  readonly notifications: readonly { readonly userId: string; readonly id: string }[];
+  readonly watchers: readonly string[];
+}
+
+export interface NotificationDraft {
+  readonly kind: NotificationKind;
+  readonly actorId: string | null;
+  readonly action: string;
+  readonly message?: string | null;
+}
+
+export function newId(prefix: string): string {
+  return `${prefix}_${randomUUID().replace(/-/g, '')}`;
+}
+
+/** Collects one transaction's side effects on one case; publish() last. */
+export class CaseChanges {
+  private readonly notified: { userId: string; id: string }[] = [];
+  private readonly watchers = new Set<string>();
+  private readonly tx: Queryable;
+  private readonly caseId: string;
+  private readonly at: Date;
+
+  constructor(tx: Queryable, caseId: string, at: Date) {
+    this.tx = tx;
+    this.caseId = caseId;
+    this.at = at;
+  }
+
+  async event(
+    kind: CaseEventKind,
+    actorId: string | null,
+    data: Record<string, unknown> = {},
+  ): Promise<void> {
+    await this.tx.query(
+      'insert into case_events (case_id, at, kind, actor_id, data) values ($1, $2, $3, $4, $5)',
+      [this.caseId, this.at.toISOString(), kind, actorId, JSON.stringify(data)],
+    );
+  }
+
+  /** Notifies each user once (never the actor of the change itself). */
+  async notify(userIds: readonly (string | null)[], draft: NotificationDraft): Promise<void> {
+    const recipients = [
+      ...new Set(userIds.filter((id): id is string => id !== null && id !== draft.actorId)),
+    ];
+    if (recipients.length === 0) return;
+    const ids = recipients.map(() => newId('ntf'));
+    await this.tx.query(
+      `insert into notifications (id, user_id, case_id, kind, actor_id, action, message, created_at)
+       select id, user_id, $3, $4, $5, $6, $7, $8 from unnest($1::text[], $2::text[]) as n (id, user_id)`,
+      [
+        ids,
+        recipients,
+        this.caseId,
+        draft.kind,
+        draft.actorId,
+        draft.action,
+        draft.message ?? null,
+        this.at.toISOString(),
+      ],
+    );
+    recipients.forEach((userId, index) => this.notified.push({ userId, id: ids[index] ?? '' }));
+  }
+
+  /** Users who follow the case and should refetch it, though no notification is written for them. */
+  watch(userIds: readonly (string | null)[]): void {
+    for (const id of userIds) if (id !== null) this.watchers.add(id);
+  }
+
+  async audit(userId: string | null, action: string, address: string | null): Promise<void> {
+    await recordAudit(this.tx, { userId, action, caseId: this.caseId, address, at: this.at });
+  }
+
+  async publish(caseStatus: CaseStatus): Promise<void> {
+    const notifiedUsers = new Set(this.notified.map((entry) => entry.userId));
+    const entries = [
+      ...this.notified.map((entry) => ({ notification: entry })),
+      ...[...this.watchers].filter((id) => !notifiedUsers.has(id)).map((userId) => ({ watcher: userId })),
+    ];
+    for (let start = 0; start < entries.length; start += RECIPIENTS_PER_NOTIFY) {
+      const batch = entries.slice(start, start + RECIPIENTS_PER_NOTIFY);
+      const change: PublishedChange = {
+        caseId: this.caseId,
+        caseStatus,
+        notifications: batch.flatMap((entry) => ('notification' in entry ? [entry.notification] : [])),
+        watchers: batch.flatMap((entry) => ('watcher' in entry ? [entry.watcher] : [])),
+      };
+      await this.tx.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(change)]);
+    }
+  }
+}
+
+export interface AuditEntry {
+  readonly userId: string | null;
+  readonly action: string;
+  readonly caseId: string;
+  readonly address: string | null;
+  readonly at: Date;
+}
+
+export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query(
+    'insert into audit_events (at, user_id, action, case_id, address) values ($1, $2, $3, $4, $5)',
+    [entry.at.toISOString(), entry.userId, entry.action, entry.caseId, entry.address],
+    { prepare: 'audit_insert' },
+  );
+}

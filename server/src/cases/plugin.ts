@@ -1,0 +1,160 @@
+// Wires cases into the app: the context handlers use (request.server.cases), the event hub, the timer worker,
+// and raw-bytes uploads. Options let tests give a fake clock, a fast worker tick, or no worker at all.
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { directoryBlobStore, type BlobStore } from '../blobs/store.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import { systemClock, type AckOverrides, type Clock } from '../domain/escalation.ts';
+import { startEventHub, type EventHub } from '../events/hub.ts';
+import { startCaseTimerWorker, type CaseTimerWorker } from '../workers/case-timers.ts';
+import { MAX_ATTACHMENT_BYTES, type AttachmentsContext } from './attachments.ts';
+
+export interface CasesOptions {
+  readonly clock?: Clock;
+  /** How often the worker looks for due escalations and re-alerts; false runs no worker. */
+  readonly worker?: { readonly tickMs: number } | false;
+  readonly blobs?: BlobStore;
+  /** Acknowledgement and re-alert times that win over every hospital's; default from the environment. */
+  readonly ackOverrides?: AckOverrides;
+}
+
+export interface CasesRuntime {
+  readonly context: AttachmentsContext;
+  readonly hub: EventHub;
+  readonly worker: CaseTimerWorker | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly cases: CasesRuntime;
+  }
+}
+
+export const BINARY_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
+const DEFAULT_TICK_MS = 1000;
+
+/** CASE_TIMER_TICK_MS: the worker's tick, for operators and tests that run with shortened times. */
+export function tickFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env['CASE_TIMER_TICK_MS']?.trim();
+  if (text === undefined || text === '') return DEFAULT_TICK_MS;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 10 || value > 60_000) {
+    throw new Error('CASE_TIMER_TICK_MS: must be a whole number of milliseconds between 10 and 60000');
+  }
+  return value;
+}
+
+interface RouteSchema {
+  body?: { content?: Record<string, { schema?: unknown }> };
+  headers?: { properties?: Record<string, unknown>; required?: string[] };
+}
+
+const SECONDS_VARIABLES = {
+  CASE_ACK_SECONDS_EMERGENT: 'emergent',
+  CASE_ACK_SECONDS_URGENT: 'urgent',
+  CASE_ACK_SECONDS_ROUTINE: 'routine',
+} as const;
+
+function seconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = env[name]?.trim();
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 86_400) {
+    throw new Error(`${name}: must be a whole number of seconds between 1 and 86400`);
+  }
+  return value;
+}
+
+/**
+ * CASE_ACK_SECONDS_EMERGENT / _URGENT / _ROUTINE and CASE_REALERT_SECONDS: times that win over every
+ * hospital's own, so that end-to-end tests and demos can see escalations and re-alerts happen.
+ */
+export function ackOverridesFromEnvironment(env: NodeJS.ProcessEnv = process.env): AckOverrides {
+  const ackSeconds: Partial<Record<'emergent' | 'urgent' | 'routine', number>> = {};
+  for (const [name, urgency] of Object.entries(SECONDS_VARIABLES)) {
+    const value = seconds(env, name);
+    if (value !== undefined) ackSeconds[urgency] = value;
+  }
+  const realertSeconds = seconds(env, 'CASE_REALERT_SECONDS');
+  return { ackSeconds, ...(realertSeconds === undefined ? {} : { realertSeconds }) };
+}
+
+/**
+ * Adapts the document's schemas to what Fastify hands the validator. Call before the routes are registered.
+ * - Binary bodies arrive as Buffers, which `type: string, format: binary` cannot validate: such bodies are
+ *   checked by their content type (validation.ts) and their bytes (attachments.ts) instead.
+ * - Header names arrive lower-cased; Fastify lower-cases header schemas itself only with its own validator.
+ */
+export function adaptRouteSchemas(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    BINARY_UPLOAD_TYPES,
+    { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
+  // The event stream is only ever a response; the glue wants a parser for every media type in the document.
+  app.addContentTypeParser('text/event-stream', (_request, _payload, done) => {
+    done(new HttpError(415, 'text/event-stream is not accepted as a request body'), undefined);
+  });
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as RouteSchema | undefined;
+    const headers = schema?.headers;
+    if (headers?.properties) {
+      headers.properties = Object.fromEntries(
+        Object.entries(headers.properties).map(([name, value]) => [name.toLowerCase(), value]),
+      );
+      if (headers.required) headers.required = headers.required.map((name) => name.toLowerCase());
+    }
+    const content = schema?.body?.content;
+    if (!content) return;
+    let binary = false;
+    for (const [mediaType, entry] of Object.entries(content)) {
+      const body = entry.schema as { type?: unknown; format?: unknown } | undefined;
+      if (body?.type === 'string' && body.format === 'binary') {
+        content[mediaType] = { schema: {} };
+        binary = true;
+      }
+    }
+    if (binary) route.bodyLimit = MAX_ATTACHMENT_BYTES;
+  });
+}
+
+export async function registerCases(
+  app: FastifyInstance,
+  { config, db, options = {} }: { config: Config; db: Database; options?: CasesOptions },
+): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const onError = (error: unknown) => {
+    app.log.error({ err: error }, 'cases: background work failed');
+  };
+  const hub = await startEventHub(db, onError);
+  const tickMs = options.worker === false ? null : (options.worker?.tickMs ?? tickFromEnvironment());
+  const ackOverrides = options.ackOverrides ?? ackOverridesFromEnvironment();
+  const runtime: CasesRuntime = {
+    context: {
+      db,
+      clock,
+      mediaUrl: config.api.mediaUrl,
+      blobs: options.blobs ?? directoryBlobStore(config.blobDir),
+      ackOverrides,
+    },
+    hub,
+    worker:
+      tickMs === null ? null : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, onError }),
+  };
+  app.decorate('cases', runtime);
+  app.addHook('onReady', async () => {
+    // Whatever fell due while no server ran fires now, not a tick later.
+    await runtime.worker?.tick().catch(onError);
+  });
+  app.addHook('preClose', (done) => {
+    hub.endStreams();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await runtime.worker?.stop();
+    await hub.close().catch(onError);
+  });
+}

@@ -1,0 +1,77 @@
+// Fans changes out to the server-sent event streams open on this server. Every server LISTENs on one
+// PostgreSQL channel; whichever server made a change NOTIFYs it (cases/changes.ts), and each delivers it to
+// the streams of the users concerned that it holds.
+import type { ServerEvent } from '../../../generated/types.gen.ts';
+import type { Database, Unlisten } from '../db/database.ts';
+import { EVENTS_CHANNEL, type PublishedChange } from '../cases/changes.ts';
+import { NOTIFICATION_SELECT, toNotification, type NotificationRow } from './notifications.ts';
+
+export type EventSink = (event: ServerEvent) => void;
+
+export interface EventHub {
+  /** Delivers the user's events to sink until the returned function is called; end() ends the stream. */
+  subscribe(userId: string, sink: EventSink, end: () => void): () => void;
+  /** Ends every open stream (before the server closes: an open stream would hold the close up). */
+  endStreams(): void;
+  close(): Promise<void>;
+}
+
+export async function startEventHub(db: Database, onError: (error: unknown) => void): Promise<EventHub> {
+  const sinks = new Map<string, Set<EventSink>>();
+  const enders = new Set<() => void>();
+
+  const deliver = async (change: PublishedChange): Promise<void> => {
+    const wanted = change.notifications.filter((entry) => sinks.has(entry.userId));
+    if (wanted.length > 0) {
+      const rows = await db.query<NotificationRow>(`${NOTIFICATION_SELECT} where n.id = any($1::text[])`, [
+        wanted.map((entry) => entry.id),
+      ]);
+      for (const row of rows) {
+        const event: ServerEvent = {
+          type: 'notification',
+          caseId: change.caseId,
+          caseStatus: change.caseStatus,
+          notification: toNotification(row),
+        };
+        for (const sink of sinks.get(row.user_id) ?? []) sink(event);
+      }
+    }
+    for (const userId of change.watchers) {
+      for (const sink of sinks.get(userId) ?? [])
+        sink({ type: 'case', caseId: change.caseId, caseStatus: change.caseStatus });
+    }
+  };
+
+  const unlisten: Unlisten = await db.listen(EVENTS_CHANNEL, (payload) => {
+    let change: PublishedChange;
+    try {
+      change = JSON.parse(payload) as PublishedChange;
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    deliver(change).catch(onError);
+  });
+
+  return {
+    subscribe(userId, sink, end) {
+      const set = sinks.get(userId) ?? new Set();
+      set.add(sink);
+      sinks.set(userId, set);
+      enders.add(end);
+      return () => {
+        enders.delete(end);
+        set.delete(sink);
+        if (set.size === 0 && sinks.get(userId) === set) sinks.delete(userId);
+      };
+    },
+    endStreams() {
+      for (const end of [...enders]) end();
+    },
+    async close() {
+      sinks.clear();
+      enders.clear();
+      await unlisten();
+    },
+  };
+}

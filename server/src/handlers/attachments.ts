@@ -1,0 +1,44 @@
+import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
+import { downloadAttachment, listAttachments, uploadAttachment } from '../cases/attachments.ts';
+import { HttpError } from '../errors.ts';
+import { actorOf } from './cases.ts';
+
+export const attachmentsHandlers = {
+  async listCaseAttachments(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send({ items: await listAttachments(context, actorOf(request), request.params.caseId) });
+  },
+  async uploadCaseAttachment(request, reply) {
+    const actor = actorOf(request);
+    // The raw-bytes parser (cases/plugin.ts) hands over a Buffer; the contract types it as a Blob for clients.
+    const body: unknown = request.body;
+    if (!Buffer.isBuffer(body)) throw new HttpError(400, 'A request body is required');
+    const { context } = request.server.cases;
+    const attachment = await uploadAttachment(
+      context,
+      actor,
+      request.params.caseId,
+      request.query.fileName,
+      body,
+    );
+    return reply.code(201).send(attachment);
+  },
+  async downloadAttachment(request, reply) {
+    const { context } = request.server.cases;
+    const file = await downloadAttachment(
+      context,
+      actorOf(request),
+      request.params.attachmentId,
+      request.query?.variant ?? 'original',
+    );
+    const name = encodeURIComponent(file.fileName);
+    void reply
+      .type(file.contentType)
+      .header('content-disposition', `inline; filename*=UTF-8''${name}`)
+      .header('cache-control', 'private, no-store');
+    // Fastify sends a Buffer as it is; the contract's Blob is how clients receive those bytes.
+    return reply.code(200).send(file.bytes as unknown as Blob);
+  },
+} satisfies Pick<RouteHandlers, 'listCaseAttachments' | 'uploadCaseAttachment' | 'downloadAttachment'>;

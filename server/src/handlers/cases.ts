@@ -1,0 +1,99 @@
+import type { FastifyRequest } from 'fastify';
+import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
+import { authDetails } from '../auth/authenticate.ts';
+import type { Caller } from '../auth/caller.ts';
+import { listCases } from '../cases/list.ts';
+import {
+  acceptCase,
+  cancelCase,
+  closeCase,
+  createCase,
+  declineCase,
+  getCase,
+  postMessage,
+  recordReceipt,
+  submitConsultation,
+  type Actor,
+} from '../cases/service.ts';
+import { HttpError } from '../errors.ts';
+
+/** The signed-in caller and its address, for every cases, attachments, triage, events and audit handler. */
+export function actorOf(request: FastifyRequest): Actor {
+  const caller: Caller | undefined = request.caller;
+  if (!caller) throw new HttpError(401, authDetails.missing);
+  return { caller, address: request.ip };
+}
+
+export const casesHandlers = {
+  async listCases(request, reply) {
+    const page = await listCases(request.server.cases.context, actorOf(request), request.query ?? {});
+    return reply.code(200).send(page);
+  },
+  async createCase(request, reply) {
+    const result = await createCase(
+      request.server.cases.context,
+      actorOf(request),
+      request.body,
+      request.headers['idempotency-key'],
+    );
+    return reply.code(result.created ? 201 : 200).send(result.case);
+  },
+  async getCase(request, reply) {
+    return reply
+      .code(200)
+      .send(await getCase(request.server.cases.context, actorOf(request), request.params.caseId));
+  },
+  async cancelCase(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await cancelCase(context, actorOf(request), request.params.caseId, request.body.reason));
+  },
+  async acceptCase(request, reply) {
+    return reply
+      .code(200)
+      .send(await acceptCase(request.server.cases.context, actorOf(request), request.params.caseId));
+  },
+  async declineCase(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await declineCase(context, actorOf(request), request.params.caseId, request.body.reason));
+  },
+  async recordCaseReceipt(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await recordReceipt(context, actorOf(request), request.params.caseId, request.body.kind));
+  },
+  async postCaseMessage(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(201)
+      .send(await postMessage(context, actorOf(request), request.params.caseId, request.body.body));
+  },
+  async submitConsultation(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await submitConsultation(context, actorOf(request), request.params.caseId, request.body));
+  },
+  async closeCase(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await closeCase(context, actorOf(request), request.params.caseId, request.body));
+  },
+} satisfies Pick<
+  RouteHandlers,
+  | 'listCases'
+  | 'createCase'
+  | 'getCase'
+  | 'cancelCase'
+  | 'acceptCase'
+  | 'declineCase'
+  | 'recordCaseReceipt'
+  | 'postCaseMessage'
+  | 'submitConsultation'
+  | 'closeCase'
+>;

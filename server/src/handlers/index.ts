@@ -1,0 +1,29 @@
+// Every operation of openapi/openapi.yaml, one file per tag. RouteHandlers makes a missing one a type
+// error, and tests/api/contract.test.ts checks the document itself.
+import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
+import { attachmentsHandlers } from './attachments.ts';
+import { auditHandlers } from './audit.ts';
+import { authHandlers } from './auth.ts';
+import { casesHandlers } from './cases.ts';
+import { eventsHandlers } from './events.ts';
+import { healthHandlers } from './health.ts';
+import { meHandlers } from './me.ts';
+import { notificationsHandlers } from './notifications.ts';
+import { publicHandlers } from './public.ts';
+import { specialtiesHandlers } from './specialties.ts';
+import { triageHandlers } from './triage.ts';
+
+export const handlers: RouteHandlers = {
+  ...publicHandlers,
+  ...authHandlers,
+  ...meHandlers,
+  ...specialtiesHandlers,
+  ...healthHandlers,
+  // Cases and everything around them.
+  ...casesHandlers,
+  ...triageHandlers,
+  ...attachmentsHandlers,
+  ...notificationsHandlers,
+  ...eventsHandlers,
+  ...auditHandlers,
+};

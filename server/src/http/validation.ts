@@ -1,0 +1,96 @@
+// Request validation against the OpenAPI document (JSON Schema 2020-12, as OpenAPI 3.1 writes it).
+// Fastify's default ajv coerces types and strips unknown fields everywhere; for bodies we want neither:
+// a wrong type or an unknown field is the caller's mistake and answers 400. Query strings, path parameters
+// and headers arrive as text, so those still coerce ("10" -> 10).
+import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
+import type { FieldProblem } from '../../../generated/types.gen.ts';
+import { HttpError } from '../errors.ts';
+
+const shared: Options = {
+  allErrors: true,
+  useDefaults: true,
+  removeAdditional: false,
+  // OpenAPI adds keywords JSON Schema does not know (example, x-…): ignore them rather than refuse the document.
+  strict: false,
+  // The glue gives every operation's schema the same $id; keeping compiled schemas would make them collide.
+  addUsedSchema: false,
+};
+
+function createAjv(options: Options): Ajv2020 {
+  const ajv = new Ajv2020({ ...shared, ...options });
+  // ajv-formats is CommonJS: under Node's ESM interop its function is also the default export's default.
+  addFormats.default(ajv);
+  return ajv;
+}
+
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const bodies = createAjv({ coerceTypes: false });
+  const texts = createAjv({ coerceTypes: 'array' });
+  return ({ schema, httpPart }) => (httpPart === 'body' ? bodies : texts).compile(schema as object);
+}
+
+const LOCATIONS: Record<string, string> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+function decodePointer(segment: string): string | number {
+  const text = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+/** One ajv error as a FieldProblem: loc like ["body", "email"], msg in words. */
+export function toFieldProblem(context: string, error: ErrorObject): FieldProblem {
+  const loc: (string | number)[] = [LOCATIONS[context] ?? context];
+  for (const segment of error.instancePath.split('/').slice(1)) loc.push(decodePointer(segment));
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && typeof params['missingProperty'] === 'string') {
+    loc.push(params['missingProperty']);
+    return { loc, msg: 'is required' };
+  }
+  if (error.keyword === 'additionalProperties' && typeof params['additionalProperty'] === 'string') {
+    loc.push(params['additionalProperty']);
+    return { loc, msg: 'is not an accepted field' };
+  }
+  return { loc, msg: error.message ?? 'is invalid' };
+}
+
+interface BodyRule {
+  readonly mediaTypes: readonly string[];
+  readonly required: boolean;
+}
+
+/**
+ * Fastify validates a body only when its content type is one the schema lists: any other parsable type
+ * (text/plain) or no body at all would reach the handler unchecked. This closes that gap for every route
+ * with a body schema.
+ */
+export function enforceBodyContentTypes(app: FastifyInstance, requiredBodies: ReadonlySet<string>): void {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const schema = route.schema as
+      { body?: { content?: Record<string, unknown> }; operationId?: string } | undefined;
+    const content = schema?.body?.content;
+    if (!content) return;
+    const rule: BodyRule = {
+      mediaTypes: Object.keys(content),
+      required: schema.operationId !== undefined && requiredBodies.has(schema.operationId),
+    };
+    const check = (request: { mediaType: string | undefined }): Promise<void> => {
+      if (request.mediaType === undefined) {
+        return rule.required
+          ? Promise.reject(new HttpError(400, 'A request body is required'))
+          : Promise.resolve();
+      }
+      if (!rule.mediaTypes.includes(request.mediaType)) {
+        return Promise.reject(new HttpError(415, `Content-Type must be ${rule.mediaTypes.join(' or ')}`));
+      }
+      return Promise.resolve();
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing === undefined ? [check] : [...[existing].flat(), check];
+  });
+}

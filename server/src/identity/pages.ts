@@ -1,0 +1,145 @@
+import { identityTexts as t } from './texts.ts';
+
+// Server-rendered pages of the identity provider. No inline script or style: the CSP allows only 'self'.
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+interface LayoutOptions {
+  readonly assetsPath: string;
+  readonly title: string;
+  readonly body: string;
+  readonly scripts?: readonly string[];
+}
+
+function layout({ assetsPath, title, body, scripts = [] }: LayoutOptions): string {
+  const scriptTags = scripts.map((name) => `<script src="${assetsPath}/${name}" defer></script>`).join('');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · ${t.productName}</title>
+<link rel="stylesheet" href="${assetsPath}/identity.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${scriptTags}
+</head>
+<body>
+<main class="card">
+<header class="brand">
+<span class="brand-mark" aria-hidden="true">+</span>
+<span class="brand-name">${t.productName}</span>
+</header>
+${body}
+</main>
+</body>
+</html>`;
+}
+
+function alert(message: string | undefined): string {
+  return message === undefined
+    ? ''
+    : `<p class="alert" role="alert" id="form-error">${escapeHtml(message)}</p>`;
+}
+
+function invalid(message: string | undefined): string {
+  return message === undefined ? '' : ' aria-invalid="true" aria-describedby="form-error"';
+}
+
+export function loginPage(options: {
+  assetsPath: string;
+  action: string;
+  email?: string | undefined;
+  error?: string | undefined;
+}): string {
+  const email = options.email ?? '';
+  return layout({
+    assetsPath: options.assetsPath,
+    title: t.signInTitle,
+    body: `<h1>${t.signInTitle}</h1>
+<p class="lead">${t.tagline}</p>
+${alert(options.error)}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<div class="field">
+<label for="email">${t.email}</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${email === '' ? ' autofocus' : ''}${invalid(options.error)}>
+</div>
+<div class="field">
+<label for="password">${t.password}</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${email === '' ? '' : ' autofocus'}${invalid(options.error)}>
+</div>
+<button type="submit">${t.signIn}</button>
+</form>`,
+  });
+}
+
+export function changePasswordPage(options: {
+  assetsPath: string;
+  action: string;
+  email: string;
+  rule: string;
+  error?: string | undefined;
+}): string {
+  return layout({
+    assetsPath: options.assetsPath,
+    title: t.changePasswordTitle,
+    body: `<h1>${t.changePasswordTitle}</h1>
+<p class="lead">${t.changePasswordIntro}</p>
+${alert(options.error)}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+<input type="email" name="username" autocomplete="username" value="${escapeHtml(options.email)}" hidden readonly>
+<div class="field">
+<label for="password">${t.newPassword}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required autofocus aria-describedby="password-rule${options.error === undefined ? '' : ' form-error'}"${options.error === undefined ? '' : ' aria-invalid="true"'}>
+<p class="hint" id="password-rule">${escapeHtml(options.rule)}</p>
+</div>
+<div class="field">
+<label for="confirm">${t.confirmPassword}</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required${invalid(options.error)}>
+</div>
+<button type="submit">${t.savePassword}</button>
+</form>`,
+  });
+}
+
+export function messagePage(options: {
+  assetsPath: string;
+  title: string;
+  message: string;
+  details?: readonly string[];
+  link?: { href: string; label: string } | undefined;
+}): string {
+  const details = (options.details ?? []).map((line) => `<p class="detail">${escapeHtml(line)}</p>`).join('');
+  const link =
+    options.link === undefined
+      ? ''
+      : `<p><a class="button" href="${escapeHtml(options.link.href)}">${escapeHtml(options.link.label)}</a></p>`;
+  return layout({
+    assetsPath: options.assetsPath,
+    title: options.title,
+    body: `<h1>${escapeHtml(options.title)}</h1>
+<p class="lead">${escapeHtml(options.message)}</p>
+${details}${link}`,
+  });
+}
+
+/** The logout confirmation, submitted at once by auto-submit.js; without scripts the button does it. */
+export function logoutPage(options: { assetsPath: string; form: string }): string {
+  const formId = /id="([^"]+)"/.exec(options.form)?.[1] ?? 'op.logoutForm';
+  return layout({
+    assetsPath: options.assetsPath,
+    title: t.signingOutTitle,
+    scripts: ['auto-submit.js'],
+    body: `<h1>${t.signingOutTitle}</h1>
+<p class="lead">${t.signingOutMessage}</p>
+${options.form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
+<noscript><button type="submit" form="${escapeHtml(formId)}">${t.signOut}</button></noscript>`,
+  });
+}

@@ -1,0 +1,89 @@
+// Starts Case Router: configuration -> database -> migrations -> demo data -> app -> listen.
+// `node server/src/main.ts --dev` serves the SPA through Vite with HMR on the same origin.
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemoCases, seedDemoOrganisation } from './db/seed.ts';
+import { seedDemoUsers } from './identity/demo-users.ts';
+import { hashPassword } from './identity/passwords.ts';
+import { createLogger } from './logger.ts';
+import { loadTls } from './tls.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const dev = process.argv.includes('--dev');
+const logger = createLogger(config.logLevel);
+let db: Database | undefined;
+let app: FastifyInstance | undefined;
+
+async function start(): Promise<void> {
+  if (config.tenantProblems.length > 0) {
+    logger.warn(
+      { problems: config.tenantProblems },
+      'The tenant configuration has problems: the SPA will show its Configuration Error screen',
+    );
+  }
+  db = await openDatabase(config);
+  const applied = await migrate(db);
+  if (applied.length > 0) logger.info({ applied }, 'database migrated');
+  if (config.seedDemo) {
+    const organisation = await seedDemoOrganisation(db);
+    await seedDemoUsers(db, { password: config.demoPassword, organisation });
+    await seedDemoCases(db, { organisation, passwordHash: await hashPassword(config.demoPassword) });
+  }
+  const tls = await loadTls(config);
+  if (tls) logger.info({ certificate: tls.certFile, source: tls.source }, 'serving HTTPS');
+  else logger.info('TLS=off: serving plain HTTP (expecting a TLS-terminating proxy in front)');
+  app = await buildApp({ config, db, logger, ...(tls ? { https: tls } : {}), dev });
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Case Router is running at ${config.publicUrl}`);
+}
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) {
+    logger.warn(`${signal} again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  logger.info(`${signal}: shutting down`);
+  setTimeout(() => {
+    logger.error('shutdown took too long: exiting');
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  // The server first, so no request is left without its database.
+  await app?.close();
+  await db?.close();
+  process.exit(0);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void stop(signal);
+  });
+}
+
+try {
+  await start();
+} catch (error) {
+  logger.fatal({ err: error }, 'Case Router could not start');
+  console.error(`Case Router could not start: ${error instanceof Error ? error.message : String(error)}`);
+  await app?.close().catch(() => undefined);
+  await db?.close().catch(() => undefined);
+  process.exit(1);
+}

@@ -1,0 +1,147 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_DEMO_PASSWORD, loadConfig } from '../../server/src/config.ts';
+
+function problemsOf(env: NodeJS.ProcessEnv): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('loadConfig accepted the environment');
+}
+
+describe('loadConfig', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'case-router-config-'));
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has working defaults for the embedded setup', () => {
+    const config = loadConfig({});
+
+    expect(config.port).toBe(8443);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('https://localhost:8443');
+    expect(config.dataDir).toBe(resolve('.data'));
+    expect(config.blobDir).toBe(resolve('.data', 'blobs'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.tls).toEqual({ mode: 'generated', dir: resolve('.data', 'tls') });
+    expect(config.seedDemo).toBe(true);
+    expect(config.demoPassword).toBe(DEFAULT_DEMO_PASSWORD);
+    expect(config.tenantProblems).toEqual([]);
+    expect(config.identity).toEqual({
+      issuer: 'https://localhost:8443/oidc',
+      clientId: 'case-router-spa',
+      apiAudience: 'api://case-router',
+      apiScope: 'api://case-router/access',
+      scopes: ['api://case-router/access'],
+      redirectUris: ['https://localhost:8443/redirect.html'],
+      postLogoutRedirectUris: ['https://localhost:8443/sign-in'],
+      ttls: { accessTokenSeconds: 3600, refreshTokenSeconds: 1_209_600, sessionSeconds: 1_209_600 },
+      embedded: true,
+    });
+    expect(config.api).toEqual({
+      baseUrl: 'https://localhost:8443/api/v1',
+      mediaUrl: 'https://localhost:8443/api/v1/media',
+    });
+  });
+
+  it('derives the public URL from PORT and reads every setting', () => {
+    const config = loadConfig({
+      PORT: '9443',
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://root@127.0.0.1:5432/test',
+      TLS: 'off',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ACCESS_TOKEN_TTL_SECONDS: '600',
+    });
+
+    expect(config.publicUrl).toBe('https://localhost:9443');
+    expect(config.identity.issuer).toBe('https://localhost:9443/oidc');
+    expect(config.blobDir).toBe(join(dir, 'blobs'));
+    expect(config.databaseUrl).toBe('postgres://root@127.0.0.1:5432/test');
+    expect(config.tls).toEqual({ mode: 'off' });
+    expect(config.logLevel).toBe('warn');
+    expect(config.seedDemo).toBe(false);
+    expect(config.identity.ttls.accessTokenSeconds).toBe(600);
+  });
+
+  it('treats a blank variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it('lists every server-level problem, one readable line per variable', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      PUBLIC_URL: 'localhost:8443/app',
+      DATABASE_URL: 'mysql://db/test',
+      LOG_LEVEL: 'loud',
+      SEED_DEMO: 'maybe',
+      TLS: 'sometimes',
+      TLS_CERT: join(dir, 'missing-cert.pem'),
+    });
+
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'PORT: must be a whole number',
+        expect.stringMatching(/^PUBLIC_URL: must be an origin/),
+        'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+        expect.stringMatching(/^LOG_LEVEL: must be one of fatal, error, warn, info/),
+        'SEED_DEMO: must be true or false',
+        'TLS: must be on or off',
+        'TLS_KEY: TLS_CERT and TLS_KEY go together',
+        `TLS_CERT: no such file: ${join(dir, 'missing-cert.pem')}`,
+      ]),
+    );
+    expect(problemsOf({ PORT: '70000' })).toEqual(['PORT: must be between 1 and 65535']);
+  });
+
+  it('says what is wrong in its message, for the console at boot', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(
+      /Invalid configuration:\n {2}- PORT: must be a whole number\n {2}- LOG_LEVEL: /,
+    );
+  });
+
+  it('uses TLS_CERT and TLS_KEY when both name files', () => {
+    writeFileSync(join(dir, 'cert.pem'), 'cert');
+    writeFileSync(join(dir, 'key.pem'), 'key');
+
+    const config = loadConfig({ TLS_CERT: join(dir, 'cert.pem'), TLS_KEY: join(dir, 'key.pem') });
+
+    expect(config.tls).toEqual({
+      mode: 'files',
+      certFile: join(dir, 'cert.pem'),
+      keyFile: join(dir, 'key.pem'),
+    });
+  });
+
+  it('keeps tenant-level problems for the tenant config instead of stopping the boot', () => {
+    const config = loadConfig({
+      AUTH_AUTHORITY: 'http://login.example.org',
+      AUTH_CLIENT_ID: '',
+      AUTH_SCOPES: ' , ',
+      AUTH_REDIRECT_URI: 'not a url',
+    });
+
+    expect(config.identity.embedded).toBe(false);
+    expect(config.tenantProblems).toEqual([
+      "AUTH_AUTHORITY: must be an https URL, got 'http://login.example.org'",
+      'AUTH_CLIENT_ID: must not be empty',
+      'AUTH_SCOPES: must name at least one scope',
+      "AUTH_REDIRECT_URI: must be an absolute URL, got 'not a url'",
+    ]);
+  });
+
+  it('names an http public URL as a tenant problem of the embedded provider', () => {
+    const config = loadConfig({ PUBLIC_URL: 'http://localhost:8080', TLS: 'off' });
+
+    expect(config.tenantProblems).toEqual([
+      'PUBLIC_URL: the sign-in authority must be an https URL (MSAL refuses http)',
+    ]);
+  });
+});

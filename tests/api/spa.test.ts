@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND } from '../../server/src/http/errors.ts';
+import { SPA_NOT_BUILT } from '../../server/src/http/spa.ts';
+import { buildTestApp } from './support/app.ts';
+
+const INDEX_HTML = '<!doctype html><title>Case Router test build</title><div id="root"></div>';
+
+describe('the built SPA', () => {
+  const spaDir = mkdtempSync(join(tmpdir(), 'case-router-dist-'));
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    mkdirSync(join(spaDir, 'assets'));
+    writeFileSync(join(spaDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(spaDir, 'redirect.html'), '<!doctype html><title>redirect bridge</title>');
+    writeFileSync(join(spaDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+    app = await buildTestApp({ env: { SPA_DIR: spaDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at /', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('serves index.html for deep links, never cached', async () => {
+    for (const url of ['/emergency-room/cases', '/specialist/cases/case_123', '/sign-in?next=%2Fhome%2F']) {
+      const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves files as they are, hashed assets cached for good', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const bridge = await app.inject({ method: 'GET', url: '/redirect.html' });
+    expect(bridge.body).toContain('redirect bridge');
+  });
+
+  it('answers 404 for a missing file instead of the app', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/index-gone.js' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: NOT_FOUND });
+  });
+
+  it('keeps unknown API paths a JSON 404', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/no-such-thing',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ detail: NOT_FOUND });
+  });
+});
+
+describe('without a built SPA', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('says so at /', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SPA_NOT_BUILT);
+  });
+
+  it('still serves the API', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+  });
+});
