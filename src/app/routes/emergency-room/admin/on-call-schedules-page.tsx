@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../../components/screen-placeholder.tsx';
+
+export function OnCallSchedulesPage() {
+  return <ScreenPlaceholder title="On-call schedules" />;
+}

@@ -1,0 +1,86 @@
+// /emergency-room/doctor/cases/{id}: the case for its doctor (and ER staff): status and timers, offers with
+// their receipts, timeline, thread, images, consultation, and `Cancel case` / `Close case` for its doctor.
+import { Button, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { cancelCaseMutation } from '../../../../../generated/@tanstack/react-query.gen.ts';
+import { zCaseCancel } from '../../../../../generated/zod.gen.ts';
+import { paths } from '../../../../config/paths.ts';
+import { useCase } from '../../../../features/cases/api/use-case.ts';
+import { useMe } from '../../../../features/cases/api/use-me.ts';
+import { CaseLoading, CaseView } from '../../../../features/cases/components/case-view.tsx';
+import { CloseCaseDialog } from '../../../../features/cases/forms/close-case-dialog.tsx';
+import { ReasonDialog } from '../../../../features/cases/forms/reason-dialog.tsx';
+import { caseTexts } from '../../../../features/cases/labels.ts';
+import '../../../../features/cases/mantine-styles.ts';
+import { useRouteParams } from '../../use-route-params.ts';
+
+export function DoctorCasePage() {
+  const { id } = useRouteParams(paths.doctorCase.path);
+  const { me } = useMe();
+  const { item, error, questions } = useCase(id);
+  const cancel = useMutation(cancelCaseMutation());
+  const [dialog, setDialog] = useState<'cancel' | 'close' | null>(null);
+  const closeDialog = () => {
+    setDialog(null);
+  };
+
+  if (!item) return <CaseLoading error={error} />;
+  const mine = me?.id === item.openedBy.id;
+  const canCancel = mine && (item.status === 'pending' || item.status === 'escalated');
+  const canClose = mine && item.status === 'responded';
+  const timeZone = item.hospital.timeZone;
+  return (
+    <Stack gap="md">
+      <CaseView
+        item={item}
+        timeZone={timeZone}
+        questions={questions}
+        canUpload={mine}
+        actions={
+          (canCancel || canClose) && (
+            <>
+              {canClose && (
+                <Button
+                  onClick={() => {
+                    setDialog('close');
+                  }}
+                >
+                  {caseTexts.closeCase}
+                </Button>
+              )}
+              {canCancel && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setDialog('cancel');
+                  }}
+                >
+                  {caseTexts.cancelCase}
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      <ReasonDialog
+        caseId={item.id}
+        opened={dialog === 'cancel'}
+        onClose={closeDialog}
+        title={caseTexts.cancelCase}
+        reasonLabel="Reason (optional)"
+        confirmLabel={caseTexts.cancelCase}
+        schema={zCaseCancel}
+        send={(body) => cancel.mutateAsync({ path: { caseId: item.id }, body })}
+      />
+      {dialog === 'close' && (
+        <CloseCaseDialog
+          caseId={item.id}
+          opened
+          onClose={closeDialog}
+          suggested={item.consultation?.disposition}
+        />
+      )}
+    </Stack>
+  );
+}

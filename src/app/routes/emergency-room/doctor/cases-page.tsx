@@ -1,0 +1,57 @@
+// The ER doctor's own cases: status, urgency and live timers, newest first, with "New case".
+import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../../config/paths.ts';
+import { useCaseList } from '../../../../features/cases/api/use-case-list.ts';
+import { useMe } from '../../../../features/cases/api/use-me.ts';
+import { CaseList } from '../../../../features/cases/components/case-list.tsx';
+import { ACTIVE_STATUSES, caseTexts, FINAL_STATUSES } from '../../../../features/cases/labels.ts';
+import '../../../../features/cases/mantine-styles.ts';
+
+type Show = 'open' | 'finished' | 'all';
+
+const statusesFor = { open: [...ACTIVE_STATUSES], finished: [...FINAL_STATUSES], all: undefined };
+
+export function DoctorCasesPage() {
+  const [show, setShow] = useState<Show>('open');
+  const { timeZone } = useMe();
+  const list = useCaseList({ scope: 'mine', status: statusesFor[show] });
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          My cases
+        </Title>
+        <Button component={Link} to={paths.doctorCaseNew.href()}>
+          {caseTexts.newCase}
+        </Button>
+      </Group>
+      <SegmentedControl
+        aria-label="Show"
+        value={show}
+        onChange={(value) => {
+          setShow(value);
+        }}
+        data={[
+          { value: 'open', label: 'Open' },
+          { value: 'finished', label: 'Closed or cancelled' },
+          { value: 'all', label: 'All' },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <CaseList
+        label="My cases"
+        cases={list.cases}
+        hrefFor={(id) => paths.doctorCase.href({ id })}
+        timeZone={timeZone}
+        emptyMessage="No cases here yet."
+        isPending={list.isPending}
+        error={list.error}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        onLoadMore={list.loadMore}
+      />
+    </Stack>
+  );
+}

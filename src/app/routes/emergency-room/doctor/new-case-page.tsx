@@ -1,0 +1,79 @@
+// /emergency-room/doctor/cases/new: the new-case form, then to whom the case was routed.
+import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  listSpecialtiesOptions,
+  listTriageAssessmentsOptions,
+} from '../../../../../generated/@tanstack/react-query.gen.ts';
+import type { Case } from '../../../../../generated/types.gen.ts';
+import { paths } from '../../../../config/paths.ts';
+import { useAttachmentUploads } from '../../../../features/cases/api/use-attachment-uploads.ts';
+import { useMe } from '../../../../features/cases/api/use-me.ts';
+import { CaseCreated } from '../../../../features/cases/components/case-created.tsx';
+import { errorText } from '../../../../features/cases/errors.ts';
+import { NewCaseForm } from '../../../../features/cases/forms/new-case-form.tsx';
+import { caseTexts } from '../../../../features/cases/labels.ts';
+import '../../../../features/cases/mantine-styles.ts';
+
+export function DoctorNewCasePage() {
+  const { me, timeZone, error: meError } = useMe();
+  const specialties = useQuery(listSpecialtiesOptions());
+  const assessments = useQuery(listTriageAssessmentsOptions());
+  const uploads = useAttachmentUploads();
+  const [created, setCreated] = useState<Case | null>(null);
+  // A new form (and a new Idempotency-Key) after "Another new case".
+  const [formKey, setFormKey] = useState(0);
+
+  const failure = meError ?? specialties.error ?? assessments.error;
+  let body;
+  if (created) {
+    body = (
+      <CaseCreated
+        created={created}
+        caseHref={paths.doctorCase.href({ id: created.id })}
+        uploads={uploads.items}
+        onNewCase={() => {
+          setCreated(null);
+          uploads.reset();
+          setFormKey((key) => key + 1);
+        }}
+      />
+    );
+  } else if (failure) {
+    body = (
+      <Alert color="gray" title="The form could not be loaded" role="alert">
+        {errorText(failure)}
+      </Alert>
+    );
+  } else if (!me || !specialties.data || !assessments.data) {
+    body = (
+      <Center p="xl">
+        <Loader aria-label="Loading the form" />
+      </Center>
+    );
+  } else {
+    body = (
+      <NewCaseForm
+        key={formKey}
+        userId={me.id}
+        timeZone={timeZone}
+        specialties={specialties.data.items}
+        assessments={assessments.data.items}
+        uploads={uploads}
+        onCreated={(next) => {
+          setCreated(next);
+          void uploads.upload(next.id, uploads.items);
+        }}
+      />
+    );
+  }
+  return (
+    <Stack gap="md" maw={960}>
+      <Title order={1} size="h2">
+        {caseTexts.newCase}
+      </Title>
+      {body}
+    </Stack>
+  );
+}

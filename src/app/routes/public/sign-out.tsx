@@ -1,0 +1,34 @@
+// Seed §2 "/sign-out": a spinner and two lines while the session ends.
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { texts } from '../../../config/texts.ts';
+import { signOut } from '../../../lib/auth/msal-instance.ts';
+
+let signingOut: Promise<void> | null = null;
+
+/** Once per visit: a remounted page (StrictMode, a double click on Logout) must not start a second logout. */
+function signOutOnce(): void {
+  signingOut ??= signOut().finally(() => {
+    signingOut = null;
+  });
+}
+
+export function SignOutPage() {
+  useEffect(() => {
+    signOutOnce();
+  }, []);
+
+  return (
+    <Center mih="70dvh" p="md">
+      <Stack align="center" gap="sm" role="status">
+        <Loader />
+        <Text fw={600}>{texts.signingOut}</Text>
+        <Text c="dimmed">{texts.redirectedShortly}</Text>
+      </Stack>
+    </Center>
+  );
+}

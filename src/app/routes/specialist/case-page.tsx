@@ -1,0 +1,96 @@
+// /specialist/cases/{id}: the case for the specialist. Opening it tells the doctor it was seen; `Accept` or
+// `Decline` (with a reason) while it is offered to them; the consultation form once they have it.
+import { Alert, Button, Stack } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { acceptCaseMutation, declineCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
+import { zCaseDecline } from '../../../../generated/zod.gen.ts';
+import { paths } from '../../../config/paths.ts';
+import { refreshAfterCaseChange } from '../../../features/cases/api/invalidate.ts';
+import { useCase } from '../../../features/cases/api/use-case.ts';
+import { useSeenReceipt } from '../../../features/cases/api/use-case-receipts.ts';
+import { useMe } from '../../../features/cases/api/use-me.ts';
+import { CaseLoading, CaseView } from '../../../features/cases/components/case-view.tsx';
+import { errorText } from '../../../features/cases/errors.ts';
+import { ConsultationForm } from '../../../features/cases/forms/consultation-form.tsx';
+import { ReasonDialog } from '../../../features/cases/forms/reason-dialog.tsx';
+import { caseTexts } from '../../../features/cases/labels.ts';
+import '../../../features/cases/mantine-styles.ts';
+import { useRouteParams } from '../use-route-params.ts';
+
+export function SpecialistCasePage() {
+  const { id } = useRouteParams(paths.specialistCase.path);
+  const { me } = useMe();
+  const { item, error, questions } = useCase(id);
+  const queryClient = useQueryClient();
+  const [declining, setDeclining] = useState(false);
+  const accept = useMutation({
+    ...acceptCaseMutation(),
+    onSuccess: (changed) => refreshAfterCaseChange(queryClient, changed.id, changed),
+    // Someone else may have accepted first (409): the refreshed case shows who has it.
+    onError: () => refreshAfterCaseChange(queryClient, id),
+  });
+  const decline = useMutation(declineCaseMutation());
+  useSeenReceipt(item, me?.id);
+
+  if (!item) return <CaseLoading error={error} />;
+  const myOffer = item.offers.find(
+    (offer) => offer.specialist.id === me?.id && offer.declinedAt === null && offer.acceptedAt === null,
+  );
+  const canAnswer = myOffer !== undefined && (item.status === 'pending' || item.status === 'escalated');
+  const assignedToMe = item.assignedTo !== null && item.assignedTo.id === me?.id;
+  return (
+    <Stack gap="md">
+      {accept.error && (
+        <Alert color="gray" title="The case was not accepted" role="alert">
+          {errorText(accept.error)}
+        </Alert>
+      )}
+      <CaseView
+        item={item}
+        timeZone={item.hospital.timeZone}
+        questions={questions}
+        canUpload={false}
+        actions={
+          canAnswer && (
+            <>
+              <Button
+                loading={accept.isPending}
+                onClick={() => {
+                  accept.mutate({ path: { caseId: item.id } });
+                }}
+              >
+                {caseTexts.accept}
+              </Button>
+              <Button
+                variant="default"
+                onClick={() => {
+                  setDeclining(true);
+                }}
+              >
+                {caseTexts.decline}
+              </Button>
+            </>
+          )
+        }
+        consultationForm={
+          assignedToMe && item.status === 'accepted' ? <ConsultationForm caseId={item.id} /> : undefined
+        }
+      />
+      <ReasonDialog
+        caseId={item.id}
+        opened={declining}
+        onClose={() => {
+          setDeclining(false);
+        }}
+        title={caseTexts.decline}
+        reasonLabel="Reason for declining"
+        confirmLabel={caseTexts.decline}
+        schema={zCaseDecline}
+        send={(body) =>
+          decline.mutateAsync({ path: { caseId: item.id }, body: { reason: body.reason ?? '' } })
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+// What the request layer needs from sign-in, injected so that this layer never imports MSAL.
+import { texts } from '../../config/texts.ts';
+import { ApiError } from './api-error.ts';
+import { readStoredToken, removeStoredToken } from './stored-token.ts';
+
+export interface SessionBridge {
+  /** The current access token; `forceRefresh` skips the cache. Null when signed out. */
+  getToken(options?: { forceRefresh?: boolean }): Promise<string | null>;
+  hasAccount(): boolean;
+  redirectToLogin(): void;
+}
+
+const signedOut: SessionBridge = {
+  getToken: () => Promise.resolve(null),
+  hasAccount: () => false,
+  redirectToLogin: () => undefined,
+};
+
+let session: SessionBridge = signedOut;
+
+export function setSession(next: SessionBridge): void {
+  session = next;
+}
+
+/** Seed §7: the bearer is the silent token, else the stored auth_token. */
+export async function currentBearer(): Promise<string | null> {
+  try {
+    return (await session.getToken()) ?? readStoredToken();
+  } catch {
+    // Not being signed in is a normal state: the stored token (or none) is sent and the API decides.
+    return readStoredToken();
+  }
+}
+
+function isJson(contentType: string | null): boolean {
+  return contentType !== null && /\bjson\b/i.test(contentType);
+}
+
+/** The body as the seed's helper returns it: JSON when the response says JSON, else text. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!isJson(response.headers.get('Content-Type'))) return text;
+  if (text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function endSession(message: string, status: number, data: unknown): never {
+  session.redirectToLogin();
+  throw new ApiError(message, status, data);
+}
+
+async function sessionExpired(response: Response): Promise<never> {
+  const data = await readBody(response);
+  removeStoredToken();
+  return endSession(texts.sessionExpired, response.status, data);
+}
+
+/**
+ * Sends one request with the seed's session rules (§4, §8): 401 ends the session; 403 refreshes the token
+ * once and retries. Every request of the app, generated SDK and generic helper alike, goes through here.
+ */
+export async function sendWithSession(request: Request): Promise<Response> {
+  const retry = request.clone();
+  const response = await fetch(request);
+  if (response.status === 401) return sessionExpired(response);
+  if (response.status !== 403) return response;
+
+  const data = await readBody(response);
+  if (!session.hasAccount()) return endSession(texts.noActiveAccount, 403, data);
+  let token: string | null;
+  try {
+    token = await session.getToken({ forceRefresh: true });
+  } catch {
+    return endSession(texts.refreshFailed, 403, data);
+  }
+  if (!token) return endSession(texts.sessionExpired, 403, data);
+
+  retry.headers.set('Authorization', `Bearer ${token}`);
+  const retried = await fetch(retry);
+  if (retried.status === 401) return sessionExpired(retried);
+  return retried;
+}

@@ -1,0 +1,249 @@
+// The one MSAL instance and what the app does with it: start-up (seed §4), login, tokens, sign-out.
+import {
+  type AccountInfo,
+  type AuthenticationResult,
+  BrowserAuthErrorCodes,
+  type Configuration,
+  EventType,
+  type EventMessage,
+  InteractionRequiredAuthError,
+  InteractionType,
+  type IPublicClientApplication,
+  PublicClientApplication,
+} from '@azure/msal-browser';
+import { paths } from '../../config/paths.ts';
+import { configureApi, type SessionBridge } from '../api/index.ts';
+import { removeStoredToken, writeStoredToken } from '../api/stored-token.ts';
+import { logAuthError } from './auth-log.ts';
+import {
+  clearSession,
+  dispatchInteraction,
+  getAuthSnapshot,
+  setAccessToken,
+  setAccount,
+} from './auth-store.ts';
+import { interactionEventFromMsal, isInteractionInProgress } from './interaction.ts';
+import { buildMsalConfiguration } from './msal-config.ts';
+import { currentAppPath, navigateTo } from './navigation.ts';
+import { notifyAuthenticationError, notifyLoginFailed } from './notices.ts';
+import { type LoginOptions, loginRequest, popupRequest, silentRequest } from './requests.ts';
+import { loginScopes } from './scopes.ts';
+import type { ValidTenantConfig } from './tenant-config.ts';
+import { createTokenMonitor } from './token-monitor.ts';
+
+export type MsalFactory = (configuration: Configuration) => IPublicClientApplication;
+
+const createPublicClient: MsalFactory = (configuration) => new PublicClientApplication(configuration);
+
+let msal: IPublicClientApplication | null = null;
+let scopes: string[] = [];
+
+const monitor = createTokenMonitor(() => refreshActiveToken());
+
+export function getMsalInstance(): IPublicClientApplication {
+  if (!msal) throw new Error('Authentication is not started: call startAuth first.');
+  return msal;
+}
+
+function activeAccount(): AccountInfo | null {
+  return msal?.getActiveAccount() ?? null;
+}
+
+function recordToken(result: AuthenticationResult): string {
+  writeStoredToken(result.accessToken);
+  setAccessToken(result.accessToken);
+  return result.accessToken;
+}
+
+async function acquireSilently(account: AccountInfo, forceRefresh: boolean): Promise<string> {
+  return recordToken(
+    await getMsalInstance().acquireTokenSilent(silentRequest(scopes, account, { forceRefresh })),
+  );
+}
+
+async function refreshActiveToken(): Promise<string> {
+  const account = activeAccount();
+  if (!account) throw new Error('No active account to refresh a token for.');
+  return acquireSilently(account, true);
+}
+
+/** A silent token; when the provider needs the user, a popup (seed §8). */
+async function tokenWithPopupFallback(account: AccountInfo, forceRefresh: boolean): Promise<string> {
+  try {
+    return await acquireSilently(account, forceRefresh);
+  } catch (error) {
+    if (!(error instanceof InteractionRequiredAuthError)) throw error;
+    return recordToken(await getMsalInstance().acquireTokenPopup(popupRequest(scopes, account)));
+  }
+}
+
+/**
+ * A token for a screen that needs one itself. When the provider needs the user, a redirect (seed §8: "a
+ * redirect in the hook") that comes back to this page; null meanwhile.
+ */
+export async function acquireTokenOrRedirect(): Promise<string | null> {
+  const account = activeAccount();
+  if (!account) return null;
+  try {
+    return await acquireSilently(account, false);
+  } catch (error) {
+    if (!(error instanceof InteractionRequiredAuthError)) throw error;
+    const request = loginRequest(scopes, window.location.origin, { next: currentAppPath() });
+    await getMsalInstance().acquireTokenRedirect({ ...request, account });
+    return null;
+  }
+}
+
+function isInteractionInProgressError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { errorCode?: unknown }).errorCode === BrowserAuthErrorCodes.interactionInProgress
+  );
+}
+
+/** Seed §5: login is skipped while another interaction is in progress. */
+export async function login(options: LoginOptions = {}): Promise<void> {
+  const instance = msal;
+  if (!instance || isInteractionInProgress(getAuthSnapshot().interaction)) return;
+  try {
+    await instance.loginRedirect(loginRequest(scopes, window.location.origin, options));
+  } catch (error) {
+    if (isInteractionInProgressError(error)) return;
+    logAuthError(error);
+    notifyLoginFailed();
+  }
+}
+
+/** The seed's generic auth error: say so, then go to the emergency-room cases. */
+export function handleAuthError(error: unknown): void {
+  logAuthError(error);
+  notifyAuthenticationError();
+  navigateTo(paths.emergencyRoomCases.href());
+}
+
+/** A silent renewal for the active account, used by the route guard; false when it is not possible. */
+export async function renewSilently(): Promise<boolean> {
+  const account = activeAccount();
+  if (!account) return false;
+  monitor.start(await acquireSilently(account, false));
+  return true;
+}
+
+let startupAuthError: { error: unknown } | null = null;
+
+/** An error the provider answered the sign-in redirect with, kept until the router can act on it. */
+export function takeStartupAuthError(): { error: unknown } | null {
+  const pending = startupAuthError;
+  startupAuthError = null;
+  return pending;
+}
+
+function onMsalEvent(message: EventMessage): void {
+  const interactionEvent = interactionEventFromMsal(message);
+  if (interactionEvent) dispatchInteraction(interactionEvent);
+  const interactive =
+    message.interactionType === InteractionType.Redirect || message.interactionType === InteractionType.Popup;
+  switch (message.eventType) {
+    case EventType.LOGIN_SUCCESS:
+      // Its payload is the account that signed in.
+      msal?.setActiveAccount(message.payload as AccountInfo);
+      setAccount(activeAccount());
+      return;
+    case EventType.ACQUIRE_TOKEN_SUCCESS: {
+      const result = message.payload as AuthenticationResult | null;
+      if (!result?.account) return;
+      if (!activeAccount()) msal?.setActiveAccount(result.account);
+      setAccount(activeAccount());
+      // Silent results are recorded by their caller; an interactive one starts a session here.
+      if (interactive && result.accessToken) monitor.start(recordToken(result));
+      return;
+    }
+    case EventType.ACTIVE_ACCOUNT_CHANGED:
+      setAccount(activeAccount());
+      return;
+    case EventType.LOGOUT_SUCCESS:
+      monitor.stop();
+      clearSession();
+      return;
+    default:
+      return;
+  }
+}
+
+const sessionBridge: SessionBridge = {
+  async getToken(options) {
+    const account = activeAccount();
+    if (!account) return null;
+    return (await tokenWithPopupFallback(account, options?.forceRefresh ?? false)) || null;
+  },
+  hasAccount: () => activeAccount() !== null,
+  redirectToLogin: () => {
+    void login({ next: currentAppPath() });
+  },
+};
+
+/**
+ * Seed §4: set up authentication from the tenant config, handle the redirect, make the first account
+ * active, get a token silently and start the monitor. A failure of the silent token is not a start-up
+ * failure: not being signed in is a normal state.
+ */
+export async function startAuth(
+  config: ValidTenantConfig,
+  createClient: MsalFactory = createPublicClient,
+): Promise<void> {
+  scopes = loginScopes(config.scopes);
+  const instance = createClient(buildMsalConfiguration(config, window.location.origin));
+  await instance.initialize();
+  msal = instance;
+  instance.addEventCallback(onMsalEvent);
+
+  let result: AuthenticationResult | null = null;
+  try {
+    result = await instance.handleRedirectPromise();
+  } catch (error) {
+    // The provider answered the redirect with an error: the app still starts, signed out.
+    startupAuthError = { error };
+  }
+  dispatchInteraction({ type: 'redirect-promise-resolved' });
+
+  const account = result?.account ?? instance.getActiveAccount() ?? instance.getAllAccounts()[0] ?? null;
+  instance.setActiveAccount(account);
+  setAccount(account);
+  configureApi({ baseUrl: config.apiBaseUrl, session: sessionBridge });
+
+  if (!account) return;
+  try {
+    monitor.start(await acquireSilently(account, false));
+  } catch (error) {
+    if (!(error instanceof InteractionRequiredAuthError)) logAuthError(error);
+  }
+}
+
+/**
+ * Seed §2 /sign-out: stop the monitor, clear the auth cache and the stored auth_token, then the provider's
+ * sign-out for the active account. If that fails: clear the cache and go to the login page.
+ */
+export async function signOut(): Promise<void> {
+  monitor.stop();
+  removeStoredToken();
+  const instance = getMsalInstance();
+  const account = activeAccount();
+  try {
+    await instance.clearCache();
+    clearSession();
+    await instance.logoutRedirect({
+      account,
+      ...(account?.idToken ? { idTokenHint: account.idToken } : {}),
+    });
+  } catch (error) {
+    logAuthError(error);
+    await instance.clearCache().catch(logAuthError);
+    clearSession();
+    navigateTo(paths.signIn.href(), { replace: true });
+  }
+}
+
+export function isTokenMonitorRunning(): boolean {
+  return monitor.running;
+}

@@ -1,0 +1,54 @@
+// MSAL and the auth helpers navigate through the router once it is mounted, so that no navigation
+// reloads the SPA.
+import { NavigationClient, type NavigationOptions } from '@azure/msal-browser';
+
+/** The router's navigate, e.g. `(to, options) => router.navigate(to, options)` of a data router. */
+export type AppNavigate = (to: string, options: { replace: boolean }) => unknown;
+
+let routerNavigate: AppNavigate | null = null;
+
+export function setRouterNavigate(navigate: AppNavigate | null): void {
+  routerNavigate = navigate;
+}
+
+export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
+  if (routerNavigate) {
+    void routerNavigate(path, { replace: options.replace ?? false });
+  } else if (options.replace) {
+    window.location.replace(path);
+  } else {
+    window.location.assign(path);
+  }
+}
+
+/** The path, search and hash of the current page: what `next` holds. */
+export function currentAppPath(): string {
+  const { pathname, search, hash } = window.location;
+  return `${pathname}${search}${hash}`;
+}
+
+/**
+ * `next` is only ever a path of this app: an absolute or protocol-relative address would make sign-in an
+ * open redirect.
+ */
+export function safeNextPath(next: string | null | undefined): string | null {
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
+export class RouterNavigationClient extends NavigationClient {
+  readonly #navigate: AppNavigate;
+
+  constructor(navigate: AppNavigate) {
+    super();
+    this.#navigate = navigate;
+  }
+
+  override navigateInternal(url: string, options: NavigationOptions): Promise<boolean> {
+    const target = new URL(url, window.location.origin);
+    const path = `${target.pathname}${target.search}${target.hash}`;
+    void this.#navigate(path, { replace: options.noHistory });
+    // False: the router has navigated in place, MSAL must not wait for a page load.
+    return Promise.resolve(false);
+  }
+}

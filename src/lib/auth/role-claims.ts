@@ -1,0 +1,56 @@
+// Seed §3, §6: roles come from the ID token (an array, or a comma-separated string) or the access token.
+import { texts } from '../../config/texts.ts';
+import { isRole } from './roles.ts';
+import { decodeTokenPayload } from './token-claims.ts';
+
+export class NoRolesError extends Error {
+  constructor() {
+    super(texts.noRolesInToken);
+    this.name = 'NoRolesError';
+  }
+}
+
+function rolesFromClaim(value: unknown): string[] {
+  const list = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
+  return list
+    .filter((role): role is string => typeof role === 'string')
+    .map((role) => role.trim())
+    .filter((role) => role !== '');
+}
+
+/** The roles of the ID token claims, else of the access token; throws the seed's error when there are none. */
+export function readRoles(idTokenClaims: object | undefined, accessToken?: string | null): string[] {
+  const fromId = rolesFromClaim((idTokenClaims as { roles?: unknown } | undefined)?.roles);
+  if (fromId.length > 0) return fromId;
+  if (accessToken) {
+    try {
+      const fromAccess = rolesFromClaim(decodeTokenPayload(accessToken)['roles']);
+      if (fromAccess.length > 0) return fromAccess;
+    } catch {
+      // An opaque access token carries no readable roles; the seed's error below says so.
+    }
+  }
+  throw new NoRolesError();
+}
+
+/** Roles for display and routing: none is an empty list, never an exception. */
+export function rolesOrEmpty(idTokenClaims: object | undefined, accessToken?: string | null): string[] {
+  try {
+    return readRoles(idTokenClaims, accessToken);
+  } catch {
+    return [];
+  }
+}
+
+/** The first role is the primary one (seed §6). */
+export function primaryRole(roles: readonly string[]): string | undefined {
+  return roles[0];
+}
+
+export type RoleProblem = 'no-role' | 'unknown-role';
+
+/** Which of the seed's two role toasts applies, if any. */
+export function roleProblem(roles: readonly string[]): RoleProblem | null {
+  if (roles.length === 0) return 'no-role';
+  return roles.some(isRole) ? null : 'unknown-role';
+}

@@ -1,0 +1,61 @@
+// Start-up (seed §4): tenant config -> authentication -> app. The Configuration Error screen on failure.
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/global.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Toaster } from 'sonner';
+import { App, createAppRouter } from './app/app.tsx';
+import { ConfigurationErrorScreen } from './app/routes/public/configuration-error.tsx';
+import { theme } from './app/theme.ts';
+import { installApiLayer } from './lib/api/index.ts';
+import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
+import { installZodErrorMap } from './lib/forms/zod-error-map.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+function Frame({ children }: { readonly children: ReactNode }) {
+  return (
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        {children}
+        <Toaster position="bottom-right" richColors closeButton />
+      </MantineProvider>
+    </StrictMode>
+  );
+}
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+
+  installZodErrorMap();
+  installApiLayer();
+  try {
+    await startAuth(await loadTenantConfig());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error), error);
+    root.render(
+      <Frame>
+        <ConfigurationErrorScreen />
+      </Frame>,
+    );
+    return;
+  }
+
+  const router = createAppRouter();
+  const navigate = (to: string, options: { replace: boolean }) => router.navigate(to, options);
+  root.render(
+    <Frame>
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthProvider navigate={navigate}>
+          <App router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </Frame>,
+  );
+}
+
+void start();

@@ -1,0 +1,181 @@
+import { EventType, InteractionRequiredAuthError, InteractionType } from '@azure/msal-browser';
+import { render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
+import { texts } from '../../src/config/texts.ts';
+import { server } from '../support/msw-component.ts';
+import { fakeAccount, tokenResult } from '../support/msw-msal-stand-in.ts';
+import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
+
+const interactionRequired = () => new InteractionRequiredAuthError('interaction_required', 'test');
+
+describe('start-up (seed §4)', () => {
+  it('makes the first account active, gets a token silently and starts the monitor', async () => {
+    const first = fakeAccount(['specialist'], 'first');
+    const { msal } = await startAuthWith({ accounts: [first, fakeAccount(['hospital'], 'second')] });
+    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+
+    expect(msal.instance.getActiveAccount()).toBe(first);
+    expect(msal.silentRequests).toEqual([
+      {
+        scopes: ['openid', 'profile', 'offline_access', 'api://case-router/access'],
+        account: first,
+        forceRefresh: false,
+      },
+    ]);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBeNull();
+    expect(monitor.isTokenMonitorRunning()).toBe(true);
+  });
+
+  it('is not a failure when the silent token needs the user: the app starts signed out', async () => {
+    const { msal } = await startAuthWith({
+      accounts: [fakeAccount()],
+      silent: () => Promise.reject(interactionRequired()),
+    });
+    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+
+    expect(msal.silentRequests).toHaveLength(1);
+    expect(monitor.isTokenMonitorRunning()).toBe(false);
+  });
+
+  it('stops the monitor on logout', async () => {
+    const { msal } = await startAuthWith({ accounts: [fakeAccount()] });
+    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+
+    msal.emit({
+      eventType: EventType.LOGOUT_SUCCESS,
+      interactionType: InteractionType.Redirect,
+      payload: null,
+    });
+
+    expect(monitor.isTokenMonitorRunning()).toBe(false);
+  });
+
+  it('an error answer to the sign-in redirect: the generic auth error, then the emergency-room cases', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { auth } = await startAuthWith({ redirectResult: new Error('access_denied') });
+
+    const { router } = renderAt(
+      auth,
+      [
+        { path: '/', element: <p>home</p> },
+        { path: '/emergency-room/cases/', element: <p>cases</p> },
+      ],
+      '/',
+    );
+
+    expect(await screen.findByText(texts.authenticationError)).toBeVisible();
+    expect(currentPath(router)).toBe('/emergency-room/cases/');
+    expect(consoleError).toHaveBeenCalledWith(
+      texts.consoleAuthError,
+      expect.objectContaining({ message: 'access_denied' }),
+    );
+  });
+});
+
+describe('login', () => {
+  it('is skipped while another interaction is in progress', async () => {
+    const { msal, auth } = await startAuthWith({});
+
+    await auth.login({ next: '/settings/' });
+    msal.emit({
+      eventType: EventType.ACQUIRE_TOKEN_START,
+      interactionType: InteractionType.Redirect,
+      payload: { scopes: [] },
+    });
+    await auth.login({ next: '/settings/' });
+
+    expect(msal.loginRequests).toHaveLength(1);
+  });
+
+  it("shows 'Login failed' when the login cannot start", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { auth } = await startAuthWith({ login: () => Promise.reject(new Error('popup_window_error')) });
+    renderAt(auth, [{ path: '/', element: <p>home</p> }], '/');
+
+    await auth.login();
+
+    expect(await screen.findByText(texts.loginFailed)).toBeVisible();
+  });
+});
+
+describe('tokens for the API', () => {
+  it('falls back to a popup when the silent call needs the user', async () => {
+    const account = fakeAccount();
+    let silentCalls = 0;
+    const { msal } = await startAuthWith({
+      accounts: [account],
+      silent: () => {
+        silentCalls += 1;
+        return silentCalls === 1
+          ? Promise.resolve(tokenResult(account))
+          : Promise.reject(interactionRequired());
+      },
+    });
+    const { apiRequest } = await import('../../src/lib/api/index.ts');
+    let auth: string | null = null;
+    server.use(
+      http.get('https://app.test/api/v1/me', ({ request }) => {
+        auth = request.headers.get('Authorization');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+
+    await apiRequest('/me');
+
+    expect(msal.popupRequests).toHaveLength(1);
+    expect(msal.popupRequests[0]?.account).toBe(account);
+    expect(auth).toMatch(/^Bearer ey/);
+  });
+
+  it('redirects from the hook when the silent call needs the user', async () => {
+    const account = fakeAccount();
+    let silentCalls = 0;
+    const { msal, auth } = await startAuthWith({
+      accounts: [account],
+      silent: () => {
+        silentCalls += 1;
+        return silentCalls === 1
+          ? Promise.resolve(tokenResult(account))
+          : Promise.reject(interactionRequired());
+      },
+    });
+    function TokenUser() {
+      const token = auth.useAccessToken();
+      return <p>{token === null ? 'no token' : 'token'}</p>;
+    }
+
+    render(<TokenUser />);
+
+    await waitFor(() => {
+      expect(msal.tokenRedirectRequests).toHaveLength(1);
+    });
+    expect(msal.tokenRedirectRequests[0]?.account).toBe(account);
+    expect(screen.getByText('no token')).toBeVisible();
+  });
+});
+
+describe('MSAL events', () => {
+  it('a login makes its account active and an interactive token starts the monitor', async () => {
+    const { msal } = await startAuthWith({});
+    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const account = fakeAccount(['hospital']);
+
+    msal.emit({
+      eventType: EventType.LOGIN_SUCCESS,
+      interactionType: InteractionType.Redirect,
+      payload: account,
+    });
+    expect(msal.instance.getActiveAccount()).toBe(account);
+    expect(monitor.isTokenMonitorRunning()).toBe(false);
+
+    msal.emit({
+      eventType: EventType.ACQUIRE_TOKEN_SUCCESS,
+      interactionType: InteractionType.Popup,
+      payload: tokenResult(account),
+    });
+    expect(monitor.isTokenMonitorRunning()).toBe(true);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBeNull();
+  });
+});

@@ -1,0 +1,188 @@
+import { InteractionRequiredAuthError } from '@azure/msal-browser';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type * as AuthModule from '../../src/lib/auth/index.ts';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
+import { texts } from '../../src/config/texts.ts';
+import { fakeAccount, tokenResult } from '../support/msw-msal-stand-in.ts';
+import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
+
+async function pages() {
+  const [home, signIn] = await Promise.all([
+    import('../../src/app/routes/public/home-redirect.tsx'),
+    import('../../src/app/routes/public/sign-in.tsx'),
+  ]);
+  return { HomeRedirectPage: home.HomeRedirectPage, SignInPage: signIn.SignInPage };
+}
+
+const landing = (name: string) => ({ path: name, element: <p>{`at ${name}`}</p> });
+
+describe('the home redirect page /', () => {
+  it('starts a login redirect when signed out and shows nothing', async () => {
+    const { msal, auth } = await startAuthWith({});
+    const { HomeRedirectPage } = await pages();
+
+    const { container } = renderAt(auth, [{ path: '/', element: <HomeRedirectPage /> }], '/');
+
+    await waitFor(() => {
+      expect(msal.loginRequests).toHaveLength(1);
+    });
+    expect(msal.loginRequests[0]?.scopes).toEqual([
+      'openid',
+      'profile',
+      'offline_access',
+      'api://case-router/access',
+    ]);
+    const visibleText = [...container.querySelectorAll(':not(style)')]
+      .filter((element) => element.children.length === 0)
+      .map((element) => element.textContent)
+      .join('');
+    expect(visibleText).toBe('');
+  });
+
+  it.each(['?code=abc', '?state=xyz', '?error=access_denied', '#code=abc'])(
+    'does not start a login when the address carries an auth response (%s)',
+    async (suffix) => {
+      const { msal, auth } = await startAuthWith({});
+      const { HomeRedirectPage } = await pages();
+
+      renderAt(auth, [{ path: '/', element: <HomeRedirectPage /> }], `/${suffix}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+
+      expect(msal.loginRequests).toHaveLength(0);
+    },
+  );
+
+  it("goes to the first recognised role's home once authenticated", async () => {
+    const { auth } = await startAuthWith({ accounts: [fakeAccount(['nurse', 'er_doctor'])] });
+    const { HomeRedirectPage } = await pages();
+
+    const { router } = renderAt(
+      auth,
+      [{ path: '/', element: <HomeRedirectPage /> }, landing('/emergency-room/doctor/cases')],
+      '/',
+    );
+
+    expect(await screen.findByText('at /emergency-room/doctor/cases')).toBeVisible();
+    expect(currentPath(router)).toBe('/emergency-room/doctor/cases');
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it('goes to next when given, but never off the app', async () => {
+    const { auth } = await startAuthWith({ accounts: [fakeAccount(['specialist'])] });
+    const { HomeRedirectPage } = await pages();
+
+    const { router } = renderAt(
+      auth,
+      [{ path: '/', element: <HomeRedirectPage /> }, landing('/settings/'), landing('/specialist/cases')],
+      '/?next=%2Fsettings%2F',
+    );
+    expect(await screen.findByText('at /settings/')).toBeVisible();
+
+    await router.navigate('/?next=https%3A%2F%2Fevil.test');
+    expect(await screen.findByText('at /specialist/cases')).toBeVisible();
+  });
+
+  it.each([
+    ['no role', [], texts.noRoleToast],
+    ['only unrecognised roles', ['nurse'], texts.unknownRoleToast],
+  ])('with %s: stays and shows the role toast', async (_, roles, toastText) => {
+    const { auth } = await startAuthWith({ accounts: [fakeAccount(roles)] });
+    const { HomeRedirectPage } = await pages();
+
+    const { router } = renderAt(auth, [{ path: '/', element: <HomeRedirectPage /> }], '/');
+
+    expect(await screen.findByText(toastText)).toBeVisible();
+    expect(currentPath(router)).toBe('/');
+  });
+});
+
+describe('the sign-in page', () => {
+  it('starts the login and comes back to itself with next', async () => {
+    const { msal, auth } = await startAuthWith({});
+    const { SignInPage } = await pages();
+
+    renderAt(auth, [{ path: '/sign-in', element: <SignInPage /> }], '/sign-in?next=%2Fsettings%2F');
+
+    await waitFor(() => {
+      expect(msal.loginRequests).toEqual([
+        {
+          scopes: ['openid', 'profile', 'offline_access', 'api://case-router/access'],
+          redirectStartPage: `${window.location.origin}/sign-in?next=%2Fsettings%2F`,
+        },
+      ]);
+    });
+  });
+
+  it('goes to next once signed in', async () => {
+    const { msal, auth } = await startAuthWith({ accounts: [fakeAccount(['hospital'])] });
+    const { SignInPage } = await pages();
+
+    renderAt(
+      auth,
+      [{ path: '/sign-in', element: <SignInPage /> }, landing('/settings/')],
+      '/sign-in?next=%2Fsettings%2F',
+    );
+
+    expect(await screen.findByText('at /settings/')).toBeVisible();
+    expect(msal.loginRequests).toHaveLength(0);
+  });
+});
+
+describe('the protected route', () => {
+  const protectedRoutes = (ProtectedRoute: typeof AuthModule.ProtectedRoute) => [
+    { element: <ProtectedRoute />, children: [{ path: '/settings/', element: <p>settings screen</p> }] },
+    { path: '/sign-in', element: <p>sign-in screen</p> },
+  ];
+
+  it('renders the screen for an authenticated user', async () => {
+    const { auth } = await startAuthWith({ accounts: [fakeAccount()] });
+
+    renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/');
+
+    expect(await screen.findByText('settings screen')).toBeVisible();
+  });
+
+  it('sends a visitor without an account to sign-in with next', async () => {
+    const { auth } = await startAuthWith({});
+
+    const { router } = renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/?tab=2');
+
+    expect(await screen.findByText('sign-in screen')).toBeVisible();
+    expect(currentPath(router)).toBe('/sign-in?next=%2Fsettings%2F%3Ftab%3D2');
+  });
+
+  it('renews silently for an account without a token, then renders the screen', async () => {
+    let calls = 0;
+    const account = fakeAccount();
+    const { auth } = await startAuthWith({
+      accounts: [account],
+      silent: () => {
+        calls += 1;
+        return calls === 1
+          ? Promise.reject(new InteractionRequiredAuthError('login_required', 'test'))
+          : Promise.resolve(tokenResult(account));
+      },
+    });
+
+    renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/');
+
+    expect(await screen.findByText('settings screen')).toBeVisible();
+    expect(calls).toBe(2);
+  });
+
+  it('sends the user to sign-in when the silent renewal fails', async () => {
+    const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { auth } = await startAuthWith({
+      accounts: [fakeAccount()],
+      silent: () => Promise.reject(new InteractionRequiredAuthError('login_required', 'test')),
+    });
+
+    const { router } = renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/');
+
+    expect(await screen.findByText('sign-in screen')).toBeVisible();
+    expect(currentPath(router)).toBe('/sign-in?next=%2Fsettings%2F');
+    expect(consoleWarn).toHaveBeenCalledWith(texts.consoleSilentRenewalFailed);
+  });
+});

@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
+import { texts } from '../../src/config/texts.ts';
+import { fakeAccount } from '../support/msw-msal-stand-in.ts';
+import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
+
+async function signOutPage() {
+  return (await import('../../src/app/routes/public/sign-out.tsx')).SignOutPage;
+}
+
+describe('the sign-out page (seed §2)', () => {
+  it('shows the spinner texts and signs the active account out with its ID token as hint', async () => {
+    const account = fakeAccount(['specialist']);
+    const { msal, auth } = await startAuthWith({ accounts: [account] });
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
+    const SignOutPage = await signOutPage();
+
+    renderAt(auth, [{ path: '/sign-out', element: <SignOutPage /> }], '/sign-out');
+
+    expect(screen.getByText(texts.signingOut)).toBeVisible();
+    expect(screen.getByText(texts.redirectedShortly)).toBeVisible();
+    await waitFor(() => {
+      expect(msal.logoutRequests).toEqual([{ account, idTokenHint: account.idToken }]);
+    });
+    expect(msal.clearCacheCalls).toBe(1);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('clears the cache and goes to the login page when the sign-out redirect fails', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { msal, auth } = await startAuthWith({
+      accounts: [fakeAccount()],
+      logout: () => Promise.reject(new Error('end_session_endpoint unreachable')),
+    });
+    const SignOutPage = await signOutPage();
+
+    const { router } = renderAt(
+      auth,
+      [
+        { path: '/sign-out', element: <SignOutPage /> },
+        { path: '/sign-in', element: <p>login page</p> },
+      ],
+      '/sign-out',
+    );
+
+    expect(await screen.findByText('login page')).toBeVisible();
+    expect(currentPath(router)).toBe('/sign-in');
+    expect(msal.clearCacheCalls).toBe(2);
+    expect(consoleError).toHaveBeenCalledWith(texts.consoleAuthError, expect.any(Error));
+  });
+});

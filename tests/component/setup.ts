@@ -1,0 +1,40 @@
+// Component tests: jest-dom matchers, MSW with unhandled requests as errors, a clean DOM and storage per test.
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { server } from '../support/msw-component.ts';
+import { UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
+
+// jsdom lacks what Mantine reads on mount.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList,
+});
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom's window has none at run time
+globalThis.ResizeObserver ??= class {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+};
+
+beforeAll(() => {
+  server.listen(UNHANDLED_IS_ERROR);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  localStorage.clear();
+  sessionStorage.clear();
+  vi.restoreAllMocks();
+});
+afterAll(() => {
+  server.close();
+});

@@ -1,0 +1,124 @@
+import { screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { paths, type RouteName } from '../../src/config/paths.ts';
+import { ROLE_HOME_ROUTES, ROLE_INSIGHTS_ROUTES } from '../../src/lib/auth/roles.ts';
+import { routeNameFor, routeScreens } from '../../src/app/route-modules.ts';
+import { appRoutes } from '../../src/app/router.tsx';
+import { renderRoutes } from './shell-test-utils.tsx';
+
+const publicRoutes: RouteName[] = ['root', 'signIn', 'signOut'];
+const protectedRoutes = (Object.keys(paths) as RouteName[]).filter((name) => !publicRoutes.includes(name));
+
+function findRoute(routes: readonly RouteObject[], id: string): RouteObject | undefined {
+  for (const route of routes) {
+    if (route.id === id) return route;
+    const inChildren = findRoute(route.children ?? [], id);
+    if (inChildren) return inChildren;
+  }
+  return undefined;
+}
+
+function pathsUnder(route: RouteObject | undefined): string[] {
+  return (route?.children ?? []).flatMap((child) => [
+    ...(child.path === undefined ? [] : [child.path]),
+    ...pathsUnder(child),
+  ]);
+}
+
+describe('the route table', () => {
+  it('puts every protected route of the seed, with its exact path, under the protected layout', () => {
+    const underProtected = pathsUnder(findRoute(appRoutes, 'protected'));
+    expect(underProtected.sort()).toEqual(protectedRoutes.map((name) => paths[name].path).sort());
+    expect(underProtected).toContain('/settings/triage-assessment/:specialty');
+    expect(underProtected).toContain('/emergency-room/doctor/cases/new');
+    expect(underProtected).toContain('/specialist/cases/:id');
+  });
+
+  it('keeps the public routes and the 404 outside the protected layout', () => {
+    const underRoot = (findRoute(appRoutes, 'app')?.children ?? []).map((route) => route.path);
+    expect(underRoot).toEqual(expect.arrayContaining(['/', '/sign-in', '/sign-out', '*']));
+  });
+
+  it('loads every screen lazily', () => {
+    for (const name of protectedRoutes) {
+      const route = findRoute(appRoutes, name);
+      expect(route?.lazy, name).toBeTypeOf('function');
+      expect(route?.element, name).toBeUndefined();
+    }
+  });
+
+  it('matches hrefs to screens as the router ranks them, with or without the trailing slash', () => {
+    expect(routeNameFor('/emergency-room/doctor/cases/new')).toBe('doctorCaseNew');
+    expect(routeNameFor('/emergency-room/doctor/cases/ER-1042')).toBe('doctorCase');
+    expect(routeNameFor('/emergency-room/cases')).toBe('emergencyRoomCases');
+    expect(routeNameFor('/settings/triage-assessment/cardiology')).toBe('triageAssessment');
+    expect(routeNameFor('/sign-out')).toBe('signOut');
+    expect(routeNameFor('/no/such/page')).toBeUndefined();
+  });
+
+  it('has a screen for every role home and insights route', () => {
+    for (const href of [...Object.values(ROLE_HOME_ROUTES), ...Object.values(ROLE_INSIGHTS_ROUTES)]) {
+      expect(routeNameFor(href), href).toBeDefined();
+    }
+  });
+});
+
+describe('screens not built yet', () => {
+  const titles: [RouteName, string, string][] = [
+    ['settings', '/settings/', 'Settings'],
+    ['triageAssessment', '/settings/triage-assessment/cardiology', 'Triage assessment'],
+    ['insights', '/insights/', 'Insights'],
+    ['insightsPhysicians', '/insights/physicians/', 'Physician insights'],
+    ['insightsHospitals', '/insights/hospitals/', 'Hospital insights'],
+    ['home', '/home/', 'Home'],
+    ['hospitalSystemAdmin', '/hospital-system-admin/', 'Hospital system administration'],
+    ['hospitalSystemAdminHospitals', '/hospital-system-admin/hospitals/', 'Hospitals'],
+    ['hospitalAdmin', '/hospital-admin/', 'Hospital administration'],
+    ['hospitalAdminSpecialistsDetails', '/hospital-admin/specialists-details/', 'Specialists details'],
+    ['emergencyRoom', '/emergency-room/', 'Emergency room'],
+    ['emergencyRoomAdmin', '/emergency-room/admin/', 'Emergency room administration'],
+    [
+      'emergencyRoomAdminSpecialistScheduler',
+      '/emergency-room/admin/specialist-scheduler/',
+      'Specialist scheduler',
+    ],
+    ['emergencyRoomAdminOnCallSchedules', '/emergency-room/admin/on-call-schedules/', 'On-call schedules'],
+    ['emergencyRoomAdminAddUser', '/emergency-room/admin/add-user/', 'Add user'],
+    ['specialistReport', '/specialist/specialist-report/', 'Specialist report'],
+  ];
+
+  // The case screens are built (tests/component/cases-*.test.tsx); every other route is a placeholder.
+  const builtScreens: readonly RouteName[] = [
+    'emergencyRoomCases',
+    'doctorCases',
+    'doctorCaseNew',
+    'doctorCase',
+    'specialistCases',
+    'specialistCase',
+  ];
+
+  it('covers every protected route', () => {
+    expect([...titles.map(([name]) => name), ...builtScreens].sort()).toEqual([...protectedRoutes].sort());
+  });
+
+  it.each(titles)(
+    '%s at %s shows its title "%s" and says it is not available yet',
+    async (name, url, title) => {
+      const Screen = await routeScreens[name].load();
+      renderRoutes([{ path: paths[name].path, element: <Screen /> }], url);
+
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText(/not available yet/i, { selector: 'p' })).toBeInTheDocument();
+    },
+  );
+
+  it('shows the specialty from the URL', async () => {
+    const TriageScreen = await routeScreens.triageAssessment.load();
+    renderRoutes(
+      [{ path: paths.triageAssessment.path, element: <TriageScreen /> }],
+      '/settings/triage-assessment/cardiology',
+    );
+    expect(screen.getByText('Specialty: cardiology')).toBeInTheDocument();
+  });
+});
