@@ -1,0 +1,99 @@
+// The clinical content of a case: patient, times, summary, vital signs and triage answers.
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Case, TriageQuestion } from '../../../../generated/types.gen.ts';
+import { patientLine } from '../labels.ts';
+import { formatDateTime } from '../time.ts';
+
+const vitalLabels: readonly [keyof Case['vitals'], string, string][] = [
+  ['heartRate', 'Heart rate', 'bpm'],
+  ['systolicBp', 'Systolic BP', 'mmHg'],
+  ['diastolicBp', 'Diastolic BP', 'mmHg'],
+  ['respiratoryRate', 'Respiratory rate', '/min'],
+  ['spo2', 'SpO2', '%'],
+  ['temperatureC', 'Temperature', '°C'],
+  ['gcs', 'GCS', ''],
+];
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </Stack>
+  );
+}
+
+function answerText(value: unknown, question: TriageQuestion | undefined, timeZone: string): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return question?.unit ? `${value} ${question.unit}` : String(value);
+  if (typeof value === 'string' && question?.kind === 'date_time') return formatDateTime(value, timeZone);
+  return String(value);
+}
+
+export interface CaseDetailsProps {
+  readonly item: Case;
+  readonly timeZone: string;
+  /** The specialty's questions, to label the answers; answers to unknown questions show their id. */
+  readonly questions: readonly TriageQuestion[];
+}
+
+export function CaseDetails({ item, timeZone, questions }: CaseDetailsProps) {
+  const vitals = vitalLabels.filter(([name]) => item.vitals[name] !== undefined);
+  const answers = Object.entries(item.triageAnswers);
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="case-details-title">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="case-details-title">
+          Details
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Fact label="Patient">{patientLine(item.patient)}</Fact>
+          <Fact label="Arrival time">
+            <time dateTime={item.doorTime}>{formatDateTime(item.doorTime, timeZone)}</time>
+          </Fact>
+          <Fact label="Opened">
+            {item.openedBy.displayName},{' '}
+            <time dateTime={item.createdAt}>{formatDateTime(item.createdAt, timeZone)}</time>
+          </Fact>
+          <Fact label="Assigned to">{item.assignedTo?.displayName ?? 'Nobody yet'}</Fact>
+        </SimpleGrid>
+        {item.clinicalSummary && (
+          <Fact label="Summary">
+            <span style={{ whiteSpace: 'pre-wrap' }}>{item.clinicalSummary}</span>
+          </Fact>
+        )}
+        {vitals.length > 0 && (
+          <Stack gap={4}>
+            <Title order={3} size="h5">
+              Vital signs
+            </Title>
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+              {vitals.map(([name, label, unit]) => (
+                <Fact key={name} label={label}>
+                  {item.vitals[name]} {unit}
+                </Fact>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
+        {answers.length > 0 && (
+          <Stack gap={4}>
+            <Title order={3} size="h5">
+              Triage answers
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+              {answers.map(([id, value]) => (
+                <Fact key={id} label={byId.get(id)?.label ?? id}>
+                  {answerText(value, byId.get(id), timeZone)}
+                </Fact>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+// One case as everyone concerned sees it; the screen adds what its role may do (actions, consultation form).
+import { Alert, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Case, TriageQuestion } from '../../../../generated/types.gen.ts';
+import { isFinal } from '../labels.ts';
+import { formatDateTime } from '../time.ts';
+import { AttachmentsPanel } from './attachments-panel.tsx';
+import { CaseDetails } from './case-details.tsx';
+import { CaseHeader } from './case-header.tsx';
+import { CaseThread } from './case-thread.tsx';
+import { CaseTimeline } from './case-timeline.tsx';
+import { ConsultationView } from './consultation-view.tsx';
+import { OffersList } from './offers-list.tsx';
+
+export interface CaseViewProps {
+  readonly item: Case;
+  readonly timeZone: string;
+  readonly questions: readonly TriageQuestion[];
+  /** The buttons the caller's role may use on this case. */
+  readonly actions?: ReactNode;
+  /** Where the consultation goes while there is none yet (the assigned specialist's form). */
+  readonly consultationForm?: ReactNode;
+  readonly canUpload: boolean;
+}
+
+export function CaseView({ item, timeZone, questions, actions, consultationForm, canUpload }: CaseViewProps) {
+  const open = !isFinal(item.status);
+  return (
+    <Stack gap="md">
+      <CaseHeader item={item} />
+      {actions && <Group gap="sm">{actions}</Group>}
+      {item.status === 'cancelled' && (
+        <Alert color="gray" title="Cancelled">
+          {item.cancelledAt ? formatDateTime(item.cancelledAt, timeZone) : ''}
+          {item.cancelReason ? `: ${item.cancelReason}` : ''}
+        </Alert>
+      )}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="md">
+            {item.consultation ? (
+              <ConsultationView consultation={item.consultation} timeZone={timeZone} />
+            ) : (
+              consultationForm
+            )}
+            <CaseDetails item={item} timeZone={timeZone} questions={questions} />
+            <AttachmentsPanel caseId={item.id} attachments={item.attachments} canUpload={canUpload && open} />
+            <CaseThread caseId={item.id} messages={item.messages} timeZone={timeZone} canPost={open} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <OffersList offers={item.offers} timeZone={timeZone} />
+            <CaseTimeline events={item.timeline} timeZone={timeZone} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function CaseLoading({ error }: { readonly error: string | null }) {
+  if (error !== null) {
+    return (
+      <Alert color="gray" title="The case could not be loaded" role="alert">
+        {error}
+      </Alert>
+    );
+  }
+  return (
+    <Center p="xl">
+      <Loader aria-label="Loading the case" />
+    </Center>
+  );
+}

@@ -1,0 +1,76 @@
+// `Close case`: the final disposition of a responded case, and an optional note.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { type Resolver, useForm } from 'react-hook-form';
+import * as z from 'zod';
+import { closeCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
+import type { CaseClose } from '../../../../generated/types.gen.ts';
+import { zCaseClose, zDisposition } from '../../../../generated/zod.gen.ts';
+import { caseTexts } from '../labels.ts';
+import { DispositionSelect } from './disposition-select.tsx';
+import { useCaseAction } from './use-case-action.ts';
+
+interface CloseValues {
+  disposition: string;
+  note: string;
+}
+
+const schema = z.object({
+  disposition: z.enum(zDisposition.options, 'Choose the final disposition'),
+  note: z
+    .string()
+    .trim()
+    .transform((text) => (text === '' ? undefined : text))
+    .pipe(zCaseClose.shape.note),
+});
+
+export interface CloseCaseDialogProps {
+  readonly caseId: string;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+  /** The consultation's disposition, offered as the starting choice. */
+  readonly suggested?: string | undefined;
+}
+
+export function CloseCaseDialog({ caseId, opened, onClose, suggested }: CloseCaseDialogProps) {
+  const close = useMutation(closeCaseMutation());
+  const form = useForm<CloseValues, unknown, CaseClose>({
+    resolver: zodResolver(schema) as unknown as Resolver<CloseValues, unknown, CaseClose>,
+    defaultValues: { disposition: suggested ?? '', note: '' },
+  });
+  const action = useCaseAction<CloseValues>(caseId, ['disposition', 'note']);
+  const onSubmit = form.handleSubmit(async (body) => {
+    if (await action.run(() => close.mutateAsync({ path: { caseId }, body }), form.setError)) onClose();
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={caseTexts.closeCase}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="sm">
+          <DispositionSelect control={form.control} name="disposition" label="Final disposition" />
+          <Textarea
+            {...form.register('note')}
+            label="Note"
+            autosize
+            minRows={2}
+            maxLength={2000}
+            error={form.formState.errors.note?.message}
+          />
+          {action.problem !== null && (
+            <Alert color="gray" role="alert">
+              {action.problem}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {caseTexts.closeCase}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

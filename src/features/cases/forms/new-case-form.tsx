@@ -1,0 +1,386 @@
+// /emergency-room/doctor/cases/new: the case, its vital signs, the chosen specialty's triage questions and
+// images. The draft is kept while typing; `Create case` sends it once (Idempotency-Key), then the images.
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { createCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
+import type { Case, CaseCreate, Specialty, TriageAssessment } from '../../../../generated/types.gen.ts';
+import {
+  zCreateCaseBody,
+  zCreateCaseHeaders,
+  zPatient,
+  zUrgency,
+  zVitalSigns,
+} from '../../../../generated/zod.gen.ts';
+import { urgencyColors } from '../../../app/theme.ts';
+import { refreshAfterCaseChange } from '../api/invalidate.ts';
+import type { AttachmentUploads } from '../api/use-attachment-uploads.ts';
+import { FileDropZone } from '../components/file-drop-zone.tsx';
+import { UploadList } from '../components/upload-list.tsx';
+import { caseTexts, sexLabels, urgencyLabels } from '../labels.ts';
+import { isoToWallTime } from '../time.ts';
+import { clearDraft, loadDraft, saveDraft } from './new-case-draft.ts';
+import {
+  emptyNewCase,
+  newCaseSchema,
+  type NewCaseValues,
+  toCaseCreate,
+  vitalFields,
+} from './new-case-schema.ts';
+import { showServerProblems } from './server-problems.ts';
+import { TriageQuestionField } from './triage-question-field.tsx';
+
+export interface NewCaseFormProps {
+  readonly userId: string;
+  readonly timeZone: string;
+  readonly specialties: readonly Specialty[];
+  readonly assessments: readonly TriageAssessment[];
+  /** The images chosen with the form; they are sent once the case exists. */
+  readonly uploads: AttachmentUploads;
+  readonly onCreated: (created: Case) => void;
+}
+
+const STATIC_FIELDS = [
+  'specialtyId',
+  'urgency',
+  'patient.age',
+  'patient.sex',
+  'patient.mrn',
+  'patient.initials',
+  'doorTime',
+  'chiefComplaint',
+  'clinicalSummary',
+  ...vitalFields.map((vital) => `vitals.${vital.name}`),
+];
+
+function restore(draft: NewCaseValues, fresh: NewCaseValues): NewCaseValues {
+  return {
+    ...fresh,
+    ...draft,
+    patient: { ...fresh.patient, ...draft.patient },
+    vitals: { ...fresh.vitals, ...draft.vitals },
+    triageAnswers: { ...draft.triageAnswers },
+  };
+}
+
+// The generated validator checks the headers as a plain object, but the client hands it a Headers instance,
+// so it refuses every request; this checks the same schemas against what is really sent.
+async function validateCreate(data: unknown): Promise<void> {
+  const { body, headers } = data as { body?: unknown; headers?: unknown };
+  await zCreateCaseBody.parseAsync(body);
+  const key = headers instanceof Headers ? headers.get('Idempotency-Key') : undefined;
+  await zCreateCaseHeaders.parseAsync({ 'Idempotency-Key': key });
+}
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+interface NumberBounds {
+  readonly minValue?: number | null;
+  readonly maxValue?: number | null;
+  readonly unwrap?: () => NumberBounds;
+}
+
+/** The contract's bounds of a number schema, for the input's own min and max. */
+function bounds(schema: NumberBounds): { min?: number; max?: number } {
+  const number = schema.unwrap ? schema.unwrap() : schema;
+  return { min: number.minValue ?? undefined, max: number.maxValue ?? undefined };
+}
+
+export function NewCaseForm({
+  userId,
+  timeZone,
+  specialties,
+  assessments,
+  uploads,
+  onCreated,
+}: NewCaseFormProps) {
+  const queryClient = useQueryClient();
+  const [initial] = useState(() => {
+    const fresh = emptyNewCase(isoToWallTime(Date.now(), timeZone));
+    const draft = loadDraft(userId);
+    return draft
+      ? { values: restore(draft.values, fresh), idempotencyKey: draft.idempotencyKey, restored: true }
+      : { values: fresh, idempotencyKey: newKey(), restored: false };
+  });
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const create = useMutation(createCaseMutation());
+
+  const questionsFor = useMemo(() => {
+    const bySpecialty = new Map(
+      assessments.map((assessment) => [assessment.specialty.id, assessment.questions]),
+    );
+    return (specialtyId: string) => bySpecialty.get(specialtyId) ?? [];
+  }, [assessments]);
+
+  const resolver: Resolver<NewCaseValues, unknown, CaseCreate> = (values, context, options) =>
+    (
+      zodResolver(newCaseSchema(questionsFor(values.specialtyId), timeZone)) as unknown as Resolver<
+        NewCaseValues,
+        unknown,
+        CaseCreate
+      >
+    )(values, context, options);
+
+  const form = useForm<NewCaseValues, unknown, CaseCreate>({
+    defaultValues: initial.values,
+    resolver,
+    mode: 'onTouched',
+  });
+  const { control, register, handleSubmit, subscribe, setError, formState } = form;
+  const specialtyId = useWatch({ control, name: 'specialtyId' });
+  const questions = questionsFor(specialtyId);
+
+  useEffect(() => {
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        saveDraft(userId, { values, idempotencyKey: initial.idempotencyKey });
+      },
+    });
+  }, [subscribe, userId, initial.idempotencyKey]);
+
+  const onSubmit = handleSubmit(async (parsed) => {
+    setFormProblem(null);
+    try {
+      const created = await create.mutateAsync({
+        body: toCaseCreate(parsed),
+        headers: { 'Idempotency-Key': initial.idempotencyKey },
+        requestValidator: validateCreate,
+      });
+      clearDraft(userId);
+      await refreshAfterCaseChange(queryClient, created.id, created);
+      onCreated(created);
+    } catch (error) {
+      const fields = new Set([
+        ...STATIC_FIELDS,
+        ...questions.map((question) => `triageAnswers.${question.id}`),
+      ]);
+      setFormProblem(showServerProblems(error, setError, fields));
+    }
+  });
+
+  const numberField = (
+    name: 'patient.age' | `vitals.${keyof NewCaseValues['vitals']}`,
+    label: string,
+    extra: object,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          ref={field.ref}
+          name={field.name}
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          allowNegative={false}
+          // A value out of bounds is shown as an error rather than silently changed (140 is not 100).
+          clampBehavior="none"
+          {...extra}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="New case">
+      <Stack gap="lg">
+        {initial.restored && (
+          <Alert color="gray" title="Draft restored">
+            Your unfinished case was kept. Check it and create it, or change what you need.
+          </Alert>
+        )}
+        <Fieldset legend="Case">
+          <Stack gap="sm">
+            <Controller
+              control={control}
+              name="specialtyId"
+              render={({ field, fieldState }) => (
+                <NativeSelect
+                  ref={field.ref}
+                  name={field.name}
+                  label={caseTexts.specialty}
+                  withAsterisk
+                  value={field.value}
+                  onChange={(event) => {
+                    field.onChange(event.currentTarget.value);
+                  }}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  data={[
+                    { value: '', label: 'Choose a specialty…' },
+                    ...specialties.map((specialty) => ({ value: specialty.id, label: specialty.name })),
+                  ]}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="urgency"
+              render={({ field, fieldState }) => (
+                <Radio.Group
+                  label={caseTexts.urgency}
+                  withAsterisk
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={fieldState.error?.message}
+                >
+                  <Group gap="lg" mt={4}>
+                    {zUrgency.options.map((urgency) => (
+                      <Radio
+                        key={urgency}
+                        value={urgency}
+                        label={urgencyLabels[urgency]}
+                        color={urgencyColors[urgency]}
+                      />
+                    ))}
+                  </Group>
+                </Radio.Group>
+              )}
+            />
+            <TextInput
+              {...register('doorTime')}
+              type="datetime-local"
+              label={caseTexts.arrivalTime}
+              description={`In the hospital's time (${timeZone})`}
+              withAsterisk
+              error={formState.errors.doorTime?.message}
+            />
+            <TextInput
+              {...register('chiefComplaint')}
+              label={caseTexts.chiefComplaint}
+              withAsterisk
+              maxLength={200}
+              error={formState.errors.chiefComplaint?.message}
+            />
+            <Textarea
+              {...register('clinicalSummary')}
+              label={caseTexts.summary}
+              autosize
+              minRows={3}
+              maxLength={5000}
+              error={formState.errors.clinicalSummary?.message}
+            />
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Patient">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            {numberField('patient.age', caseTexts.age, {
+              withAsterisk: true,
+              ...bounds(zPatient.shape.age),
+              suffix: ' y',
+              allowDecimal: false,
+            })}
+            <Controller
+              control={control}
+              name="patient.sex"
+              render={({ field, fieldState }) => (
+                <NativeSelect
+                  ref={field.ref}
+                  name={field.name}
+                  label={caseTexts.sex}
+                  withAsterisk
+                  value={field.value}
+                  onChange={(event) => {
+                    field.onChange(event.currentTarget.value);
+                  }}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                  data={[
+                    { value: '', label: 'Choose…' },
+                    ...zPatient.shape.sex.options.map((sex) => ({ value: sex, label: sexLabels[sex] })),
+                  ]}
+                />
+              )}
+            />
+            <TextInput
+              {...register('patient.mrn')}
+              label={caseTexts.mrn}
+              description="Optional"
+              maxLength={40}
+              error={formState.errors.patient?.mrn?.message}
+            />
+            <TextInput
+              {...register('patient.initials')}
+              label="Initials"
+              description="Optional, letters only, never a name"
+              maxLength={4}
+              error={formState.errors.patient?.initials?.message}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Vital signs">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+            {vitalFields.map((vital) => (
+              <div key={vital.name}>
+                {numberField(`vitals.${vital.name}`, `${vital.label} (${vital.unit})`, {
+                  ...bounds(zVitalSigns.shape[vital.name]),
+                  decimalScale: vital.decimals ?? 0,
+                  allowDecimal: vital.decimals !== undefined,
+                })}
+              </div>
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+
+        {questions.length > 0 && (
+          <Fieldset legend="Triage questions">
+            <Stack gap="sm">
+              {questions.map((question) => (
+                <TriageQuestionField key={question.id} question={question} control={control} />
+              ))}
+            </Stack>
+          </Fieldset>
+        )}
+
+        <Fieldset legend="Images">
+          <Stack gap="sm">
+            <FileDropZone
+              onFiles={(files) => {
+                uploads.add(files);
+              }}
+            />
+            <UploadList items={uploads.items} onRemove={uploads.remove} />
+            <Text size="xs" c="dimmed">
+              Images are sent once the case is created.
+            </Text>
+          </Stack>
+        </Fieldset>
+
+        {formProblem !== null && (
+          <Alert color="gray" title="The case was not created" role="alert">
+            {formProblem}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={formState.isSubmitting}>
+            {caseTexts.createCase}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

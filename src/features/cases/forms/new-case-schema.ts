@@ -1,0 +1,180 @@
+// The new-case form's values and their validation. The form holds what inputs hold (text, numbers or '',
+// hospital wall times); the schema turns them into the contract's CaseCreate, checked with the generated
+// Zod schemas, plus the chosen specialty's triage questions.
+import * as z from 'zod';
+import type { CaseCreate, TriageQuestion } from '../../../../generated/types.gen.ts';
+import {
+  zCaseCreate,
+  zPatient,
+  zTriageAnswerValue,
+  zUrgency,
+  zVitalSigns,
+} from '../../../../generated/zod.gen.ts';
+import { texts } from '../../../config/texts.ts';
+import { wallTimeToIso } from '../time.ts';
+
+export type NumberValue = number | '';
+
+export interface NewCaseValues {
+  specialtyId: string;
+  urgency: string;
+  patient: { age: NumberValue; sex: string; mrn: string; initials: string };
+  doorTime: string;
+  chiefComplaint: string;
+  clinicalSummary: string;
+  vitals: {
+    heartRate: NumberValue;
+    systolicBp: NumberValue;
+    diastolicBp: NumberValue;
+    respiratoryRate: NumberValue;
+    spo2: NumberValue;
+    temperatureC: NumberValue;
+    gcs: NumberValue;
+  };
+  /** Keyed by question id: 'yes' or 'no', a number, a choice, text, or a hospital wall time. */
+  triageAnswers: Record<string, string | number | undefined>;
+}
+
+export type VitalName = keyof NewCaseValues['vitals'];
+
+/** The vital signs, their labels and units; their bounds are the contract's. */
+export const vitalFields: readonly { name: VitalName; label: string; unit: string; decimals?: number }[] = [
+  { name: 'heartRate', label: 'Heart rate', unit: 'bpm' },
+  { name: 'systolicBp', label: 'Systolic BP', unit: 'mmHg' },
+  { name: 'diastolicBp', label: 'Diastolic BP', unit: 'mmHg' },
+  { name: 'respiratoryRate', label: 'Respiratory rate', unit: '/min' },
+  { name: 'spo2', label: 'SpO2', unit: '%' },
+  { name: 'temperatureC', label: 'Temperature', unit: '°C', decimals: 1 },
+  { name: 'gcs', label: 'GCS', unit: '3–15' },
+];
+
+// How far in the future an arrival time may be before it is a typing mistake (clocks differ a little).
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export const newCaseMessages = {
+  chooseSpecialty: 'Choose the specialty to ask',
+  chooseUrgency: 'Choose how urgent the case is',
+  arrivalInFuture: 'The arrival time cannot be in the future',
+  wholeNumber: 'Enter a whole number',
+} as const;
+
+function blank(value: unknown): boolean {
+  return value === '' || value === null || value === undefined;
+}
+
+const orUndefined = (value: unknown) => (blank(value) ? undefined : value);
+
+function numberOrUndefined(value: unknown): unknown {
+  if (blank(value)) return undefined;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : Number(value);
+  return value;
+}
+
+function wallTime(timeZone: string) {
+  return z.string().transform((wall, context) => {
+    const iso = wallTimeToIso(wall, timeZone);
+    if (iso === null) {
+      context.addIssue({ code: 'custom', message: texts.validationInvalidDate });
+      return z.NEVER;
+    }
+    return iso;
+  });
+}
+
+function answerSchema(question: TriageQuestion, timeZone: string): z.ZodType {
+  let schema: z.ZodType;
+  switch (question.kind) {
+    case 'yes_no':
+      return z.preprocess(
+        (value) => (value === 'yes' ? true : value === 'no' ? false : undefined),
+        question.required ? z.boolean() : z.boolean().optional(),
+      );
+    case 'number': {
+      let number = z.number();
+      if (question.min !== null && question.min !== undefined) number = number.gte(question.min);
+      if (question.max !== null && question.max !== undefined) number = number.lte(question.max);
+      schema = number;
+      break;
+    }
+    case 'choice':
+      schema = question.choices && question.choices.length > 0 ? z.enum(question.choices) : z.string();
+      break;
+    case 'text':
+      schema = z.string().trim().pipe(zTriageAnswerValue.options[2]);
+      break;
+    case 'date_time':
+      schema = wallTime(timeZone);
+      break;
+  }
+  const preprocess = question.kind === 'number' ? numberOrUndefined : orUndefined;
+  return z.preprocess(preprocess, question.required ? schema : schema.optional());
+}
+
+const vitalSchemas = Object.fromEntries(
+  Object.entries(zVitalSigns.shape).map(([name, schema]) => [name, z.preprocess(numberOrUndefined, schema)]),
+);
+
+/** The schema for the given specialty's questions, reading wall times in the hospital's zone. */
+export function newCaseSchema(
+  questions: readonly TriageQuestion[],
+  timeZone: string,
+  now = () => Date.now(),
+) {
+  return z.object({
+    specialtyId: z.string().min(1, newCaseMessages.chooseSpecialty).pipe(zCaseCreate.shape.specialtyId),
+    urgency: z.preprocess(orUndefined, z.enum(zUrgency.options, newCaseMessages.chooseUrgency)),
+    patient: z.object({
+      age: z.preprocess(numberOrUndefined, zPatient.shape.age),
+      sex: z.preprocess(orUndefined, zPatient.shape.sex),
+      mrn: z.preprocess(orUndefined, z.string().trim().pipe(zPatient.shape.mrn.unwrap().unwrap()).optional()),
+      initials: z.preprocess(
+        orUndefined,
+        z.string().trim().pipe(zPatient.shape.initials.unwrap().unwrap()).optional(),
+      ),
+    }),
+    doorTime: wallTime(timeZone)
+      .refine((iso) => new Date(iso).getTime() <= now() + CLOCK_SKEW_MS, newCaseMessages.arrivalInFuture)
+      .pipe(zCaseCreate.shape.doorTime),
+    chiefComplaint: z.string().trim().pipe(zCaseCreate.shape.chiefComplaint),
+    clinicalSummary: z.preprocess(
+      orUndefined,
+      z.string().trim().pipe(zCaseCreate.shape.clinicalSummary.unwrap()).optional(),
+    ),
+    vitals: z.object(vitalSchemas),
+    triageAnswers: z.object(
+      Object.fromEntries(questions.map((question) => [question.id, answerSchema(question, timeZone)])),
+    ),
+  });
+}
+
+/**
+ * The contract's payload, as the schema produced it, without the optional questions left unanswered; the
+ * generated schema has the last word.
+ */
+export function toCaseCreate(parsed: {
+  readonly triageAnswers?: Readonly<Record<string, unknown>> | undefined;
+}): CaseCreate {
+  const answers = Object.entries(parsed.triageAnswers ?? {}).filter(([, value]) => value !== undefined);
+  return zCaseCreate.parse({ ...parsed, triageAnswers: Object.fromEntries(answers) });
+}
+
+export function emptyNewCase(doorTime: string): NewCaseValues {
+  return {
+    specialtyId: '',
+    urgency: '',
+    patient: { age: '', sex: '', mrn: '', initials: '' },
+    doorTime,
+    chiefComplaint: '',
+    clinicalSummary: '',
+    vitals: {
+      heartRate: '',
+      systolicBp: '',
+      diastolicBp: '',
+      respiratoryRate: '',
+      spo2: '',
+      temperatureC: '',
+      gcs: '',
+    },
+    triageAnswers: {},
+  };
+}

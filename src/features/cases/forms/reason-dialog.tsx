@@ -1,0 +1,76 @@
+// A confirm dialog with a text reason: declining (reason required) or cancelling (reason optional).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import * as z from 'zod';
+import { useCaseAction } from './use-case-action.ts';
+
+interface ReasonValues {
+  reason: string;
+}
+
+export interface ReasonDialogProps {
+  readonly caseId: string;
+  readonly opened: boolean;
+  readonly onClose: () => void;
+  readonly title: string;
+  readonly reasonLabel: string;
+  readonly confirmLabel: string;
+  /** The generated schema of the body: it decides whether a reason is needed and how long it may be. */
+  readonly schema: z.ZodType<{ reason?: string | undefined }, { reason?: string | undefined }>;
+  readonly send: (body: { reason?: string }) => Promise<unknown>;
+}
+
+export function ReasonDialog({
+  caseId,
+  opened,
+  onClose,
+  title,
+  reasonLabel,
+  confirmLabel,
+  schema,
+  send,
+}: ReasonDialogProps) {
+  const formSchema = z
+    .object({ reason: z.string().trim() })
+    .transform(({ reason }) => (reason === '' ? {} : { reason }))
+    .pipe(schema);
+  const form = useForm<ReasonValues, unknown, { reason?: string }>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { reason: '' },
+  });
+  const action = useCaseAction<ReasonValues>(caseId, ['reason']);
+  const onSubmit = form.handleSubmit(async (body) => {
+    if (await action.run(() => send(body), form.setError)) onClose();
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="sm">
+          <Textarea
+            {...form.register('reason')}
+            label={reasonLabel}
+            autosize
+            minRows={2}
+            maxLength={500}
+            error={form.formState.errors.reason?.message}
+            data-autofocus
+          />
+          {action.problem !== null && (
+            <Alert color="gray" role="alert">
+              {action.problem}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,100 @@
+// The words the case screens show for the contract's codes, and the labels the issue names.
+import type {
+  CaseEventKind,
+  CaseStatus,
+  Disposition,
+  Patient,
+  RoutingStep,
+  Urgency,
+} from '../../../generated/types.gen.ts';
+
+export const caseTexts = {
+  newCase: 'New case',
+  createCase: 'Create case',
+  send: 'Send',
+  accept: 'Accept',
+  decline: 'Decline',
+  cancelCase: 'Cancel case',
+  closeCase: 'Close case',
+  submitConsultation: 'Submit consultation',
+  loadMore: 'Load more',
+  specialty: 'Specialty',
+  urgency: 'Urgency',
+  age: 'Age',
+  sex: 'Sex',
+  mrn: 'MRN',
+  arrivalTime: 'Arrival time',
+  chiefComplaint: 'Chief complaint',
+  summary: 'Summary',
+  timeSinceDoor: 'Time since door',
+  timeLeftToTarget: 'Time left to target',
+  overdue: 'Overdue by',
+} as const;
+
+export const urgencyLabels: Readonly<Record<Urgency, string>> = {
+  emergent: 'Emergent',
+  urgent: 'Urgent',
+  routine: 'Routine',
+};
+
+export const statusLabels: Readonly<Record<CaseStatus, string>> = {
+  pending: 'Pending',
+  escalated: 'Escalated',
+  accepted: 'Accepted',
+  responded: 'Responded',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+};
+
+export const dispositionLabels: Readonly<Record<Disposition, string>> = {
+  admit: 'Admit',
+  transfer: 'Transfer',
+  discharge_with_follow_up: 'Discharge with follow-up',
+  further_tests: 'Further tests',
+  specialist_to_see_patient: 'Specialist comes to see the patient',
+};
+
+export const sexLabels: Readonly<Record<Patient['sex'], string>> = {
+  female: 'Female',
+  male: 'Male',
+  other: 'Other',
+  unknown: 'Unknown',
+};
+
+export const stepLabels: Readonly<Record<RoutingStep, string>> = {
+  primary: 'on-call primary',
+  backup: 'on-call backup',
+  all: 'every specialist of the specialty',
+};
+
+export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
+  created: 'Case opened',
+  offered: 'Offered',
+  no_coverage: 'No on-call coverage',
+  delivered: 'Delivered',
+  seen: 'Seen',
+  realerted: 'Re-alerted',
+  escalated: 'Escalated',
+  declined: 'Declined',
+  accepted: 'Accepted',
+  message: 'Message',
+  consultation: 'Consultation',
+  closed: 'Closed',
+  cancelled: 'Cancelled',
+  attachment: 'Image attached',
+};
+
+export const ACTIVE_STATUSES: readonly CaseStatus[] = ['pending', 'escalated', 'accepted', 'responded'];
+export const FINAL_STATUSES: readonly CaseStatus[] = ['closed', 'cancelled'];
+
+export function isFinal(status: CaseStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}
+
+/** Shown as `67 y, female`, with the MRN when there is one. */
+export function patientLine(patient: Patient): string {
+  const parts = [`${patient.age} y`, sexLabels[patient.sex].toLowerCase()];
+  if (patient.initials) parts.push(patient.initials);
+  if (patient.mrn) parts.push(`MRN ${patient.mrn}`);
+  return parts.join(', ');
+}

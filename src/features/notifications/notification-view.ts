@@ -1,0 +1,65 @@
+// A notification as the sheet and the toasts show it: who, what, when, the message, and where it leads.
+import type { Notification } from '../../../generated/types.gen.ts';
+import { paths } from '../../config/paths.ts';
+import { isRole, type Role } from '../../lib/auth/index.ts';
+
+export interface NotificationView {
+  readonly id: string;
+  /** Null when the server did it (routing, escalation): the action text then reads on its own. */
+  readonly author: string | null;
+  /** ISO 8601 */
+  readonly timestamp: string;
+  readonly action: string;
+  readonly message: string | null;
+  /** The case screen of the reader's role; absent when the role has none. */
+  readonly href?: string;
+  readonly read: boolean;
+}
+
+// The route map has a case screen for the doctor and the specialist only; ER staff open their case list.
+const caseRoutes: Partial<Record<Role, (caseId: string) => string>> = {
+  specialist: (id) => paths.specialistCase.href({ id }),
+  er_doctor: (id) => paths.doctorCase.href({ id }),
+  emergency_room: () => paths.emergencyRoomCases.href(),
+  emergency_room_admin: () => paths.emergencyRoomCases.href(),
+};
+
+/** Where a notification about a case leads for these roles: the first role that has a case screen decides. */
+export function caseHrefFor(roles: readonly string[], caseId: string): string | undefined {
+  for (const role of roles) {
+    const route = isRole(role) ? caseRoutes[role] : undefined;
+    if (route) return route(caseId);
+  }
+  return undefined;
+}
+
+export function toNotificationView(notification: Notification, roles: readonly string[]): NotificationView {
+  const href = notification.caseId === null ? undefined : caseHrefFor(roles, notification.caseId);
+  return {
+    id: notification.id,
+    author: notification.author?.displayName ?? null,
+    timestamp: notification.createdAt,
+    action: notification.action,
+    message: notification.message,
+    read: notification.readAt !== null,
+    ...(href === undefined ? {} : { href }),
+  };
+}
+
+/** The sentence a toast or a screen reader gets: the author, when there is one, before the action. */
+export function notificationHeadline(view: Pick<NotificationView, 'author' | 'action'>): string {
+  return view.author === null ? view.action : `${view.author} ${view.action}`;
+}
+
+/** Shown in the hospital's time zone (times are stored in UTC); in the browser's when there is none. */
+export function formatNotificationTime(iso: string, timeZone?: string | null): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: timeZone ?? undefined }).format(
+      new Date(iso),
+    );
+  } catch {
+    // An unknown zone name from the hospital's settings must not hide the notification.
+    return new Intl.DateTimeFormat(undefined, options).format(new Date(iso));
+  }
+}

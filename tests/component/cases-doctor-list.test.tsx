@@ -1,0 +1,76 @@
+import { act, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { handleListCases } from '../../generated/msw.gen.ts';
+import type { CaseSummary } from '../../generated/types.gen.ts';
+import { doctor, examples, renderApp } from './cases-test-utils.tsx';
+
+function secondsOf(text: string): number {
+  const [hours = 0, minutes = 0, seconds = 0] = text.split(':').map(Number);
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+describe('the ER doctor case list', () => {
+  it('shows my cases with status, urgency and timers that count each second, and loads more', async () => {
+    const first = examples.caseList().items[0] as CaseSummary;
+    const doorTime = new Date(Date.now() - 10 * 60_000).toISOString();
+    const ackDueAt = new Date(Date.now() + 3 * 60_000).toISOString();
+    const older: CaseSummary = { ...first, id: 'cas_older', displayNumber: 'SGH-000099', urgency: 'routine' };
+    const queries: URLSearchParams[] = [];
+    const user = userEvent.setup();
+
+    await renderApp(
+      '/emergency-room/doctor/cases/',
+      doctor,
+      handleListCases(({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        return Response.json(
+          query.get('cursor') === 'page-2'
+            ? { items: [older], nextCursor: null }
+            : { items: [{ ...first, doorTime, ackDueAt }], nextCursor: 'page-2' },
+        );
+      }),
+    );
+
+    const card = await screen.findByRole('listitem', { name: 'Case SGH-000123' });
+    expect(within(card).getByRole('link', { name: 'SGH-000123' })).toHaveAttribute(
+      'href',
+      '/emergency-room/doctor/cases/cas_01J9Z3K8Q4',
+    );
+    expect(within(card).getByText('Emergent')).toBeInTheDocument();
+    expect(within(card).getByText('Pending')).toBeInTheDocument();
+    expect(within(card).getByText('Sudden left-sided weakness and slurred speech')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New case' })).toHaveAttribute(
+      'href',
+      '/emergency-room/doctor/cases/new',
+    );
+    expect(queries[0]?.get('scope')).toBe('mine');
+    expect(queries[0]?.getAll('status')).toEqual(['pending', 'escalated', 'accepted', 'responded']);
+
+    const sinceDoor = within(card).getByRole('timer', { name: /Time since door/ });
+    const left = within(card).getByRole('timer', { name: /Time left to target/ });
+    expect(secondsOf(sinceDoor.textContent)).toBeGreaterThanOrEqual(600);
+    const leftBefore = secondsOf(left.textContent);
+    expect(leftBefore).toBeLessThanOrEqual(180);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+    });
+    expect(secondsOf(left.textContent)).toBeLessThan(leftBefore);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('listitem', { name: 'Case SGH-000099' })).toBeInTheDocument();
+    expect(queries.at(-1)?.get('cursor')).toBe('page-2');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the list cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderApp(
+      '/emergency-room/doctor/cases/',
+      doctor,
+      handleListCases(() => Response.json({ detail: 'You may not list these cases' }, { status: 403 })),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('You may not list these cases');
+  });
+});
