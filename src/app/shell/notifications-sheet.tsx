@@ -87,7 +87,8 @@ function NotificationItem({ entry, feed, onClose }: NotificationItemProps) {
           </Anchor>
         )}
       </Text>
-      <Text component="time" dateTime={entry.timestamp} size="xs" c="dimmed">
+      {/* Darker than "dimmed": unread entries sit on the primary light shade, where dimmed fails contrast. */}
+      <Text component="time" dateTime={entry.timestamp} size="xs" c="gray.7">
         {formatNotificationTime(entry.timestamp, feed.timeZone)}
       </Text>
       {entry.message !== null && (
