@@ -1,0 +1,103 @@
+// What the browser downloads, compressed, from opening the app to each role's home screen; and the
+// largest lazy chunk of the build. Run by bench/run.ts against a real server.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
+import { signIn, trimmedPath } from '../e2e/support/sign-in.ts';
+
+export interface BundleFigures {
+  readonly perRole: readonly { role: string; jsKb: number; cssKb: number; requests: number }[];
+  readonly largestLazyChunk: { file: string; kb: number };
+  readonly entryKb: number;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const kb = (bytes: number): number => Math.round(bytes / 102.4) / 10;
+
+function gzippedSize(file: string): number {
+  const gz = `${file}.gz`;
+  try {
+    return statSync(gz).size;
+  } catch {
+    return statSync(file).size;
+  }
+}
+
+/** Chunks the entry page loads up front versus those loaded on demand, read from the build output. */
+function chunkSizes(distDir: string): { entryKb: number; largestLazyChunk: { file: string; kb: number } } {
+  const referenced = (page: string) =>
+    new Set(
+      [...readFileSync(join(distDir, page), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+        (m) => m[1],
+      ),
+    );
+  const upfront = referenced('index.html');
+  // The redirect page is an entry of its own (MSAL's redirect bridge), not a lazy part of the app.
+  const otherEntries = referenced('redirect.html');
+  let entry = 0;
+  let largest = { file: '', kb: 0 };
+  for (const name of readdirSync(join(distDir, 'assets'))) {
+    if (!name.endsWith('.js')) continue;
+    const size = gzippedSize(join(distDir, 'assets', name));
+    if (upfront.has(`assets/${name}`)) entry += size;
+    else if (otherEntries.has(`assets/${name}`)) continue;
+    else if (kb(size) > largest.kb) largest = { file: name, kb: kb(size) };
+  }
+  return { entryKb: kb(entry), largestLazyChunk: largest };
+}
+
+export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<BundleFigures> {
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const perRole = [];
+  try {
+    for (const role of ROLES) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      const page = await context.newPage();
+      const pending: Promise<{ type: string; bytes: number }>[] = [];
+      page.on('requestfinished', (request) => {
+        const type = request.resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        pending.push(request.sizes().then((sizes) => ({ type, bytes: sizes.responseBodySize })));
+      });
+      await signIn(page, `${role}@demo.test`, `${baseUrl}/`);
+      await page.waitForFunction(
+        (home) => window.location.pathname.replace(/\/$/, '') === home,
+        ROLE_HOME_ROUTES[role],
+      );
+      await page.waitForLoadState('networkidle');
+      if (trimmedPath(page) !== ROLE_HOME_ROUTES[role]) throw new Error(`${role} did not reach its home`);
+      const loaded = await Promise.all(pending);
+      const sum = (type: string) =>
+        loaded.filter((entry) => entry.type === type).reduce((total, entry) => total + entry.bytes, 0);
+      perRole.push({ role, jsKb: kb(sum('script')), cssKb: kb(sum('stylesheet')), requests: loaded.length });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return { perRole, ...chunkSizes(distDir) };
+}
+
+export function bundleMarkdown(figures: BundleFigures): string {
+  const rows = figures.perRole.map((row) => `| ${row.role} | ${row.jsKb} | ${row.cssKb} | ${row.requests} |`);
+  return [
+    '| role | JS kB (as sent, brotli) | CSS kB (as sent, brotli) | JS+CSS requests |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+    `The entry page's own chunks, gzip-compressed as the floor is counted: ${figures.entryKb} kB. Largest lazy chunk (gzip, or raw under 1 kB): ${figures.largestLazyChunk.file} ${figures.largestLazyChunk.kb} kB.`,
+  ].join('\n');
+}

@@ -1,0 +1,388 @@
+// Cases benchmarks, on PGlite and (when DATABASE_URL is set) on PostgreSQL, each with 100,000 cases in the
+// database:
+//   - create -> the offered specialist's event stream receives it: p50 and p99 over 200 cases;
+//   - the case list at 50 connections for 10 s (autocannon, loopback): requests/s and p99, beside
+//     (a) a bare Fastify route returning the same JSON and (b) a bare route running the same SQL raw;
+//   - case creation at 10 connections for 10 s.
+// `node bench/cases.ts` prints the figures as Markdown; runCasesBenchmarks() returns them (bench/run.ts).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { importJWK, SignJWT } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../server/src/app.ts';
+import { buildListQuery } from '../server/src/cases/list.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openPglite, openPostgres, type Database } from '../server/src/db/database.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { seedDemoCases, seedDemoOrganisation } from '../server/src/db/seed.ts';
+import { seedDemoUsers } from '../server/src/identity/demo-users.ts';
+import { loadSigningKey } from '../server/src/identity/keys.ts';
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+const ROOT = join(import.meta.dirname, '..');
+// Runs autocannon's API in a child process: options travel as JSON (its command line reads brackets as
+// nested arguments, which an Idempotency-Key template needs), and the load never shares our event loop.
+const RUNNER = `
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon(JSON.parse(process.env.AUTOCANNON_OPTIONS));
+  process.stdout.write(JSON.stringify(result));
+`;
+
+interface LoadOptions {
+  readonly connections?: number;
+  readonly headers?: Record<string, string>;
+  readonly method?: 'GET' | 'POST';
+  readonly body?: string;
+  /** Replace [<id>] in the request with a fresh id each time (distinct Idempotency-Keys). */
+  readonly idReplacement?: boolean;
+}
+
+/** Warms the target up for 3 s (JIT, plans, caches), then measures 10 s. */
+async function load(url: string, options: LoadOptions = {}): Promise<AutocannonResult> {
+  await cannon(url, options, 3);
+  return cannon(url, options, 10);
+}
+
+function cannon(url: string, options: LoadOptions, duration: number): Promise<AutocannonResult> {
+  const settings = { url, duration, ...options, connections: options.connections ?? 50 };
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', RUNNER],
+      {
+        cwd: ROOT,
+        env: { ...process.env, AUTOCANNON_OPTIONS: JSON.stringify(settings) },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout) => {
+        if (error) reject(new Error(`autocannon failed: ${error.message}`));
+        else resolve(JSON.parse(stdout) as AutocannonResult);
+      },
+    );
+  });
+}
+
+const TOTAL_CASES = 100_000;
+const STREAM_CASES = 200;
+const LIST_PATH = '/api/v1/cases?limit=50';
+const DOCTOR = 'usr_demo_er_doctor';
+const ER_STAFF = 'usr_demo_emergency_room';
+const NEURO_PRIMARY = 'usr_demo_specialist';
+
+interface Run {
+  readonly label: string;
+  readonly requestsPerSecond: number;
+  readonly p99: number;
+  readonly failures: number;
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function tokenFor(app: FastifyInstance, userId: string, role: string): Promise<string> {
+  const jwk = await loadSigningKey(app.db);
+  const { identity } = app.config;
+  return new SignJWT({ roles: [role], scope: identity.apiScope })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(jwk.kid ? { kid: jwk.kid } : {}) })
+    .setIssuer(identity.issuer)
+    .setAudience(identity.apiAudience)
+    .setSubject(userId)
+    .setIssuedAt()
+    .setExpirationTime('2h')
+    .sign(await importJWK(jwk, 'RS256'));
+}
+
+/** 100,000 cases spread over two years, in one statement: the list and create run against a full table. */
+async function fillCases(db: Database): Promise<void> {
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>('select count(*) as count from cases');
+  const missing = TOTAL_CASES - count;
+  if (missing <= 0) return;
+  await db.exec(`
+    insert into cases (id, hospital_id, case_number, display_number, specialty_id, urgency, status, patient_age,
+      patient_sex, door_time, chief_complaint, opened_by, routing_step, created_at, updated_at)
+    select 'cas_bench_' || n, 'hosp_sgh', 1000 + n, 'SGH-' || lpad((1000 + n)::text, 6, '0'),
+      (array['spc_neurology', 'spc_cardiology', 'spc_orthopaedics', 'spc_general_surgery'])[1 + n % 4],
+      (array['emergent', 'urgent', 'routine'])[1 + n % 3], 'closed', 20 + n % 70,
+      (array['female', 'male'])[1 + n % 2],
+      timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes') - interval '20 minutes',
+      'Benchmark complaint ' || n, '${DOCTOR}', 'primary',
+      timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes'),
+      timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes')
+    from generate_series(1, ${missing}) as n;
+    update hospital_case_settings set last_case_number = 1000 + ${missing} + last_case_number
+      where hospital_id = 'hosp_sgh';
+    analyze cases;`);
+}
+
+function runOf(label: string, result: AutocannonResult): Run {
+  return {
+    label,
+    requestsPerSecond: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors,
+  };
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** Create -> the on-call specialist's stream: from sending the request to receiving its notification. */
+async function createToStream(base: string, doctorToken: string, specialistToken: string): Promise<number[]> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/v1/events`, {
+    headers: { authorization: `Bearer ${specialistToken}` },
+    signal: controller.signal,
+  });
+  if (!response.body) throw new Error('no event stream');
+  const waiting = new Map<string, (at: number) => void>();
+  const early = new Map<string, number>();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const reading = (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+        const data = buffer
+          .slice(0, end)
+          .split('\n')
+          .find((line) => line.startsWith('data: '));
+        buffer = buffer.slice(end + 2);
+        if (data === undefined) continue;
+        const event = JSON.parse(data.slice(6)) as { caseId?: string };
+        if (event.caseId === undefined) continue;
+        const resolve = waiting.get(event.caseId);
+        if (resolve) resolve(performance.now());
+        else if (!early.has(event.caseId)) early.set(event.caseId, performance.now());
+      }
+    }
+  })();
+  const body = JSON.stringify({
+    specialtyId: 'spc_neurology',
+    urgency: 'routine',
+    patient: { age: 50, sex: 'male' },
+    doorTime: new Date().toISOString(),
+    chiefComplaint: 'Benchmark weakness',
+    triageAnswers: {
+      tq_sgh_neurology_onset: new Date().toISOString(),
+      tq_sgh_neurology_nihss: 4,
+      tq_sgh_neurology_anticoagulated: false,
+    },
+  });
+  const latencies: number[] = [];
+  for (let index = 0; index < STREAM_CASES; index += 1) {
+    const started = performance.now();
+    const created = await fetch(`${base}/api/v1/cases`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${doctorToken}`,
+        'content-type': 'application/json',
+        'idempotency-key': `bench-stream-${randomBytes(8).toString('hex')}`,
+      },
+      body,
+    });
+    const { id } = (await created.json()) as { id: string };
+    // The event may arrive before the response does.
+    const arrived =
+      early.get(id) ??
+      (await new Promise<number>((resolve) => {
+        waiting.set(id, resolve);
+        setTimeout(() => {
+          resolve(Number.NaN);
+        }, 10_000).unref();
+      }));
+    waiting.delete(id);
+    latencies.push(arrived - started);
+  }
+  controller.abort();
+  await reading;
+  return latencies.sort((a, b) => a - b);
+}
+
+async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | undefined): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'case-router-bench-'));
+  const config = loadConfig({
+    PUBLIC_URL: 'https://localhost:8443',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SPA_DIR: join(dataDir, 'no-spa'),
+  });
+  await migrate(db);
+  const organisation = await seedDemoOrganisation(db);
+  await seedDemoUsers(db, { password: 'Bench-password-2026', organisation });
+  await seedDemoCases(db, { organisation, passwordHash: null });
+  await db.query(
+    `update on_call_shifts set primary_id = $1
+     where hospital_id = 'hosp_sgh' and specialty_id = 'spc_neurology' and starts_at <= now() and ends_at > now()`,
+    [NEURO_PRIMARY],
+  );
+  await fillCases(db);
+
+  const app = await buildApp({ config, db, cases: { worker: { tickMs: 1000 } } });
+  const base = await listen(app);
+  const staffToken = await tokenFor(app, ER_STAFF, 'emergency_room');
+  const doctorToken = await tokenFor(app, DOCTOR, 'er_doctor');
+  const specialistToken = await tokenFor(app, NEURO_PRIMARY, 'specialist');
+  const lines: string[] = [];
+  try {
+    const stream = await createToStream(base, doctorToken, specialistToken);
+    const missed = stream.filter(Number.isNaN).length;
+    const arrived = stream.filter((value) => !Number.isNaN(value));
+    lines.push(
+      `Create → the offered specialist's event stream, ${STREAM_CASES} cases one after another: ` +
+        `p50 ${percentile(arrived, 50).toFixed(1)} ms, p99 ${percentile(arrived, 99).toFixed(1)} ms` +
+        (missed > 0 ? `, ${missed} never arrived` : '') +
+        '.',
+      '',
+    );
+
+    const headers = { authorization: `Bearer ${staffToken}` };
+    const sample = await fetch(`${base}${LIST_PATH}`, { headers });
+    const json = await sample.text();
+    const runs: Run[] = [
+      runOf(
+        'API `GET /cases?limit=50` (JWT, user lookup, validation, prepared page + audit statement)',
+        await load(`${base}${LIST_PATH}`, { headers }),
+      ),
+    ];
+
+    const bare = Fastify();
+    bare.get('/cases', (_request, reply) => reply.type('application/json').send(json));
+    const bareBase = await listen(bare);
+    runs.push(runOf('(a) bare Fastify route, the same JSON', await load(`${bareBase}/cases`)));
+    await bare.close();
+
+    const { sql, params } = buildListQuery(
+      {
+        id: ER_STAFF,
+        email: 'emergency_room@demo.test',
+        displayName: 'Emma Reyes',
+        roles: ['emergency_room'],
+        hospitalSystemId: 'hs_demo',
+        hospitalId: 'hosp_sgh',
+        specialtyTypes: [],
+      },
+      { limit: 50 },
+      { at: new Date(), address: '127.0.0.1' },
+    );
+    const pool =
+      rawPostgresUrl === undefined ? undefined : new pg.Pool({ connectionString: rawPostgresUrl, max: 10 });
+    const rawQuery = async (text: string, values: unknown[]): Promise<unknown[]> =>
+      pool ? (await pool.query(text, values)).rows : db.query(text, values);
+    const driver = pool ? 'pg' : 'PGlite';
+    const raw = Fastify();
+    // The API's statement: the page and its audit event in one.
+    raw.get('/list', async () => {
+      const rows = await rawQuery(sql, params);
+      return { items: rows.slice(0, 50), nextCursor: null };
+    });
+    // Every statement the API's request sends: the caller's user (authentication), then the same one.
+    raw.get('/all', async () => {
+      await rawQuery('select * from users where id = $1', [ER_STAFF]);
+      const rows = await rawQuery(sql, params);
+      return { items: rows.slice(0, 50), nextCursor: null };
+    });
+    const rawBase = await listen(raw);
+    runs.push(
+      runOf(`(b) bare route, the same SQL (page + audit), raw ${driver}`, await load(`${rawBase}/list`)),
+    );
+    runs.push(
+      runOf(
+        `(b′) bare route, the user lookup of authentication + the same SQL, raw ${driver}`,
+        await load(`${rawBase}/all`),
+      ),
+    );
+    await raw.close();
+    await pool?.end();
+
+    const [api, , rawList, rawAll] = runs;
+    const ratio = (other: Run | undefined) =>
+      api && other ? (api.requestsPerSecond / other.requestsPerSecond).toFixed(2) : 'n/a';
+    lines.push(
+      '| case list, 50 connections, 10 s | req/s | p99 ms | failed |',
+      '|---|---|---|---|',
+      ...runs.map((run) => `| ${run.label} | ${run.requestsPerSecond} | ${run.p99} | ${run.failures} |`),
+      '',
+      `API / (b): ${ratio(rawList)}; API / (b′): ${ratio(rawAll)}.`,
+      '',
+    );
+
+    const createBody = JSON.stringify({
+      specialtyId: 'spc_cardiology',
+      urgency: 'urgent',
+      patient: { age: 61, sex: 'female' },
+      doorTime: new Date().toISOString(),
+      chiefComplaint: 'Benchmark chest pain',
+      triageAnswers: {
+        tq_sgh_cardiology_pain_onset: new Date().toISOString(),
+        tq_sgh_cardiology_st_elevation: false,
+        tq_sgh_cardiology_killip: 'I',
+      },
+    });
+    const creates = runOf(
+      '`POST /cases`, 10 connections, 10 s',
+      await load(`${base}/api/v1/cases`, {
+        connections: 10,
+        method: 'POST',
+        idReplacement: true,
+        headers: {
+          authorization: `Bearer ${doctorToken}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'bench-[<id>]',
+        },
+        body: createBody,
+      }),
+    );
+    lines.push(
+      `Create with ${TOTAL_CASES.toLocaleString('en')}+ cases in the table: ${creates.requestsPerSecond} req/s, p99 ${creates.p99} ms, ${creates.failures} failed.`,
+    );
+  } finally {
+    await app.close();
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return `### ${name}\n\n${lines.join('\n')}`;
+}
+
+export async function runCasesBenchmarks(): Promise<string> {
+  const sections: string[] = [];
+  const pgliteDir = mkdtempSync(join(tmpdir(), 'case-router-bench-pglite-'));
+  try {
+    sections.push(await benchmarkOn('PGlite', await openPglite({ dataDir: pgliteDir }), undefined));
+  } finally {
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  const url = process.env['DATABASE_URL'] || undefined;
+  if (url !== undefined) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    try {
+      const raw = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+      sections.push(await benchmarkOn('PostgreSQL', openPostgres({ url, searchPath: schema }), raw));
+    } finally {
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  }
+  return sections.join('\n\n');
+}
+
+if (import.meta.main) {
+  console.log(await runCasesBenchmarks());
+}

@@ -1,0 +1,152 @@
+import { expect, test, type Request } from '@playwright/test';
+import { texts } from '../src/config/texts.ts';
+import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
+import { AUTH_TOKEN_STORAGE_KEY } from '../src/config/constants.ts';
+import { identityTexts } from '../server/src/identity/texts.ts';
+import {
+  DEMO_PASSWORD,
+  isRefreshRequest,
+  signIn,
+  signInThroughLoginPage,
+  trimmedPath,
+} from './support/sign-in.ts';
+
+const SCREENS = 'test-results/screens';
+
+for (const role of ROLES) {
+  test(`${role} signs in through the login page and lands on its home route`, async ({ page }) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    await signIn(page, `${role}@demo.test`);
+
+    await expect.poll(() => trimmedPath(page)).toBe(ROLE_HOME_ROUTES[role]);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/home-${role}.png` });
+    expect(pageErrors).toEqual([]);
+  });
+}
+
+test('the login page looks like the app and says when the credentials are wrong', async ({ page }) => {
+  await page.goto('/sign-in');
+  await signInThroughLoginPage(page, 'er_doctor@demo.test', 'not-the-password');
+  await expect(page.getByText(identityTexts.incorrectCredentials)).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/login-page.png` });
+});
+
+test('/sign-in?next=/settings/ returns to /settings/ after signing in', async ({ page }) => {
+  await signIn(page, 'er_doctor@demo.test', '/sign-in?next=/settings/');
+  await expect(page).toHaveURL(/\/settings\/$/);
+});
+
+test('a signed-out visit to a protected address goes to /sign-in with next, then back there', async ({
+  page,
+}) => {
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
+
+  await page.goto('/emergency-room/cases/');
+  await signInThroughLoginPage(page, 'emergency_room@demo.test');
+
+  await expect(page).toHaveURL(/\/emergency-room\/cases\/$/);
+  expect(visited.some((url) => url.includes('/sign-in?next=%2Femergency-room%2Fcases%2F'))).toBe(true);
+});
+
+test('signing out shows its texts and ends signed out', async ({ page }) => {
+  await signIn(page, 'er_doctor@demo.test');
+  await expect.poll(() => trimmedPath(page)).toBe(ROLE_HOME_ROUTES.er_doctor);
+  // MSAL reads the provider's metadata just before it leaves for the logout endpoint: holding that read keeps
+  // the page in between on screen long enough to be read.
+  let releaseLogout: () => void = () => undefined;
+  const logoutHeld = new Promise<void>((resolve) => {
+    releaseLogout = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/oidc/.well-known/openid-configuration',
+    async (route) => {
+      await logoutHeld;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+
+  await page.getByRole('link', { name: 'Logout' }).first().click();
+
+  await expect(page.getByText(texts.signingOut)).toBeVisible();
+  await expect(page.getByText(texts.redirectedShortly)).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  releaseLogout();
+
+  // Signed out: the next visit to a protected page asks for credentials again.
+  await expect(page.getByRole('heading', { name: identityTexts.signInTitle })).toBeVisible();
+  await page.goto('/settings/');
+  await expect(page.getByRole('heading', { name: identityTexts.signInTitle })).toBeVisible();
+});
+
+test('a user with no roles sees the no-role toast', async ({ page }) => {
+  await signIn(page, 'noroles@demo.test');
+  await expect(page.getByText(texts.noRoleToast)).toBeVisible();
+});
+
+test('a user with an unknown role sees the unrecognised-role toast', async ({ page }) => {
+  await signIn(page, 'unknownrole@demo.test');
+  await expect(page.getByText(texts.unknownRoleToast)).toBeVisible();
+});
+
+test('a user forced to change the password must set a new one before entering', async ({ page }) => {
+  await page.goto('/');
+  await signInThroughLoginPage(page, 'mustchange@demo.test');
+
+  await expect(page.getByRole('heading', { name: identityTexts.changePasswordTitle })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/forced-password-change.png` });
+  await page.getByLabel(identityTexts.newPassword, { exact: true }).fill('Brand-new-passw0rd');
+  await page.getByLabel(identityTexts.confirmPassword).fill('Brand-new-passw0rd');
+  await page.getByRole('button', { name: identityTexts.savePassword }).click();
+
+  await expect.poll(() => trimmedPath(page)).toBe(ROLE_HOME_ROUTES.er_doctor);
+  expect(DEMO_PASSWORD).not.toBe('Brand-new-passw0rd');
+});
+
+test('a 401 from the API clears auth_token and returns to sign-in', async ({ page }) => {
+  await signIn(page, 'er_doctor@demo.test');
+  await page.evaluate((key) => {
+    localStorage.setItem(key, 'stale-token');
+  }, AUTH_TOKEN_STORAGE_KEY);
+  await page.route('**/api/v1/me', (route) =>
+    route.fulfill({ status: 401, json: { detail: 'Invalid or expired token' } }),
+  );
+  const signInVisit = page.waitForURL(/\/sign-in/);
+
+  await page.reload();
+
+  await signInVisit;
+  expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+});
+
+test('a 403 from the API is retried once after a token refresh', async ({ page }) => {
+  await signIn(page, 'er_doctor@demo.test');
+  const meCalls: Request[] = [];
+  const refreshes: Request[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/me')) meCalls.push(request);
+    if (isRefreshRequest(request)) {
+      refreshes.push(request);
+    }
+  });
+  let answered403 = false;
+  await page.route('**/api/v1/me', async (route) => {
+    if (answered403) return route.continue();
+    answered403 = true;
+    return route.fulfill({ status: 403, json: { detail: 'Forbidden' } });
+  });
+
+  await page.reload();
+
+  await expect.poll(() => meCalls.length).toBe(2);
+  expect(refreshes.length).toBeGreaterThanOrEqual(1);
+  const [first, second] = meCalls;
+  expect(await second?.headerValue('authorization')).toMatch(/^Bearer /);
+  expect(await second?.headerValue('authorization')).not.toBe(await first?.headerValue('authorization'));
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { texts } from '../src/config/texts.ts';
+import { e2eServer } from './server-env.ts';
+
+const TENANT_CONFIG = '**/api/v1/public/tenant-config';
+
+test('the page loads with the tenant config from the server', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const configResponse = page.waitForResponse((response) =>
+    response.url().endsWith('/api/v1/public/tenant-config'),
+  );
+
+  await page.goto('/sign-in');
+
+  const response = await configResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('no-store');
+  const config = (await response.json()) as Record<string, unknown>;
+  expect(config['authority']).toBe(`${e2eServer.url}/oidc`);
+  expect(config['error']).toBeUndefined();
+  await expect(page.getByText(texts.configurationError)).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
+test('a backend configuration error shows the Configuration Error screen and logs the cause', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await page.route(TENANT_CONFIG, (route) =>
+    route.fulfill({ json: { error: 'configuration_error', message: 'AUTH_CLIENT_ID: Required' } }),
+  );
+
+  await page.goto('/');
+
+  await expect(page.getByText(texts.configurationError)).toBeVisible();
+  await expect(page.getByText(/console/i)).toBeVisible();
+  expect(consoleErrors.join('\n')).toContain(texts.backendConfigurationError);
+});
+
+test('a configuration without a client id shows the Configuration Error screen', async ({ page }) => {
+  await page.route(TENANT_CONFIG, (route) =>
+    route.fulfill({ json: { authority: `${e2eServer.url}/oidc`, scopes: [] } }),
+  );
+
+  await page.goto('/settings/');
+
+  await expect(page.getByText(texts.configurationError)).toBeVisible();
+});
+
+test('an unreachable tenant config shows the Configuration Error screen', async ({ page }) => {
+  await page.route(TENANT_CONFIG, (route) => route.fulfill({ status: 502, body: 'Bad Gateway' }));
+
+  await page.goto('/');
+
+  await expect(page.getByText(texts.configurationError)).toBeVisible();
+});

@@ -1,0 +1,17 @@
+// How the end-to-end server is started: its own port and data folder, the embedded database, short-lived
+// nothing by default. Specs that need another server start one with startServer() from ./support/server.ts.
+export const E2E_PORT = 8643;
+
+export const e2eServer = {
+  url: `https://localhost:${E2E_PORT}`,
+  env: {
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `https://localhost:${E2E_PORT}`,
+    DATA_DIR: '.tmp/e2e-data',
+    // The browser tests run on the embedded default, whatever the shell has set.
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true',
+  },
+} as const;
