@@ -65,20 +65,18 @@ describe('how a notification reads', () => {
     );
   });
 
-  it("shows the time in the hospital's zone, else the browser's", () => {
+  it("shows the time in the hospital's zone, else the browser's, as the case screens write it", () => {
     const iso = '2026-07-01T12:00:00.000Z';
-    const inZone = (timeZone: string) =>
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      );
-    expect(formatNotificationTime(iso, 'Asia/Tokyo')).toBe(inZone('Asia/Tokyo'));
-    expect(formatNotificationTime(iso, 'America/New_York')).toBe(inZone('America/New_York'));
-    expect(formatNotificationTime(iso, 'Asia/Tokyo')).not.toBe(
-      formatNotificationTime(iso, 'America/New_York'),
-    );
-    const browser = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    expect(formatNotificationTime(iso, 'Asia/Tokyo')).toBe('1 Jul 2026, 21:00');
+    expect(formatNotificationTime(iso, 'America/New_York')).toBe('1 Jul 2026, 08:00');
+    const browser = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(iso));
     expect(formatNotificationTime(iso, null)).toBe(browser);
     expect(formatNotificationTime(iso, 'Not/A_Zone')).toBe(browser);
   });
