@@ -53,6 +53,8 @@ export interface Config {
   readonly demoPassword: string;
   readonly api: { readonly baseUrl: string; readonly mediaUrl: string };
   readonly identity: IdentityConfig;
+  /** How long a token's user (hospital, specialties) is reused before it is read again; 0 reads every time. */
+  readonly authUserCacheSeconds: number;
   /** Tenant-level problems, one readable line each; empty when the tenant configuration is sound. */
   readonly tenantProblems: readonly string[];
 }
@@ -107,6 +109,7 @@ const serverSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber(1, 86_400).optional(),
   REFRESH_TOKEN_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   SESSION_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
+  AUTH_USER_CACHE_SECONDS: wholeNumber(0, 300).optional(),
 });
 
 // Checks across variables, kept apart from the schema so that they are reported together with its problems.
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: server.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     api: tenant.api,
     identity: tenant.identity,
+    authUserCacheSeconds: server.AUTH_USER_CACHE_SECONDS ?? 5,
     tenantProblems: tenant.problems,
   };
 }

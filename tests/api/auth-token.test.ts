@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authDetails } from '../../server/src/auth/authenticate.ts';
+import type { FastifyRequest } from 'fastify';
+import { authDetails, createAuthenticator } from '../../server/src/auth/authenticate.ts';
 import { loadSigningKey } from '../../server/src/identity/keys.ts';
 import type { User } from '../../generated/types.gen.ts';
 import {
@@ -148,6 +149,54 @@ forEachDatabase((_name, open) => {
 
     it('rejects a valid token whose user no longer exists', async () => {
       await expect401(await getMe(`Bearer ${await forge({ sub: 'usr_gone' })}`), authDetails.unknownUser);
+    });
+  });
+
+  describe("the caller's user, reused for AUTH_USER_CACHE_SECONDS", () => {
+    it('sees a change to the user, and its removal, once the time is up', async () => {
+      let clock = 0;
+      const authenticate = createAuthenticator({ config, db: database.db, now: () => clock });
+      const token = await forge({ sub: 'usr_demo_er_doctor' });
+      const callerOf = async () => {
+        const request = { headers: { authorization: `Bearer ${token}` } } as FastifyRequest;
+        await authenticate(request);
+        return request.caller;
+      };
+      expect(config.authUserCacheSeconds).toBe(5);
+      expect((await callerOf())?.displayName).toBe('Dr Dana Okafor');
+
+      await database.db.query(
+        "update users set display_name = 'Dr Dana Okafor-Smith' where id = 'usr_demo_er_doctor'",
+      );
+      try {
+        clock += 4_999;
+        expect((await callerOf())?.displayName).toBe('Dr Dana Okafor');
+        clock += 1;
+        expect((await callerOf())?.displayName).toBe('Dr Dana Okafor-Smith');
+      } finally {
+        await database.db.query(
+          "update users set display_name = 'Dr Dana Okafor' where id = 'usr_demo_er_doctor'",
+        );
+      }
+
+      // A removed user: refused once the time is up (a copy, so the demo users stay for the other tests).
+      await database.db.query(
+        `insert into users (id, email, display_name, password_hash, roles, hospital_system_id, hospital_id,
+           specialty_types, force_change_password_next_sign_in)
+         select 'usr_leaving', 'leaving@demo.test', display_name, password_hash, roles, hospital_system_id,
+           hospital_id, specialty_types, false
+         from users where id = 'usr_demo_er_doctor'`,
+      );
+      const leaving = await forge({ sub: 'usr_leaving' });
+      const request = () => ({ headers: { authorization: `Bearer ${leaving}` } }) as FastifyRequest;
+      await authenticate(request());
+      await database.db.query("delete from users where id = 'usr_leaving'");
+      await authenticate(request());
+      clock += 5_000;
+      await expect(authenticate(request())).rejects.toMatchObject({
+        statusCode: 401,
+        message: authDetails.unknownUser,
+      });
     });
   });
 });

@@ -114,6 +114,46 @@ function rolesOf(payload: JWTPayload): string[] {
   return [];
 }
 
+/**
+ * The users behind verified tokens, for a few seconds: every API request needs its caller's hospital and
+ * specialties, and reading them once per request is a round trip on the hottest paths (the case list, the
+ * event stream's reconnects). Only found users are kept, so a new account works at once; a changed or
+ * removed one is seen within `ttlMs`, well inside the access token's own lifetime.
+ */
+export class UserCache {
+  private readonly entries = new Map<string, { readonly user: UserRecord; readonly until: number }>();
+
+  private readonly ttlMs: number;
+  private readonly now: () => number;
+  private readonly capacity: number;
+
+  constructor(ttlMs: number, now: () => number = Date.now, capacity = 10_000) {
+    this.ttlMs = ttlMs;
+    this.now = now;
+    this.capacity = capacity;
+  }
+
+  async get(key: string, load: () => Promise<UserRecord | undefined>): Promise<UserRecord | undefined> {
+    if (this.ttlMs <= 0) return load();
+    const cached = this.entries.get(key);
+    const now = this.now();
+    if (cached && cached.until > now) return cached.user;
+    const user = await load();
+    if (!user) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Bounded: past the capacity the oldest entry goes (a Map iterates in insertion order).
+    this.entries.delete(key);
+    if (this.entries.size >= this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done !== true) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { user, until: now + this.ttlMs });
+    return user;
+  }
+}
+
 async function userFor(
   db: Database,
   payload: JWTPayload,
@@ -129,8 +169,18 @@ async function userFor(
 }
 
 /** Verifies the bearer access token and sets request.caller; throws HttpError(401) with a clear detail otherwise. */
-export function createAuthenticator({ config, db }: { config: Config; db: Database }): Authenticator {
+export function createAuthenticator({
+  config,
+  db,
+  now,
+}: {
+  config: Config;
+  db: Database;
+  /** The cache's clock, for tests. */
+  now?: () => number;
+}): Authenticator {
   const { embedded, issuer, apiAudience } = config.identity;
+  const users = new UserCache(config.authUserCacheSeconds * 1000, now);
   const ownKeys = embeddedKeys(db);
   const verification: () => Promise<Verification> = embedded
     ? () => Promise.resolve({ issuer, keys: ownKeys })
@@ -152,7 +202,14 @@ export function createAuthenticator({ config, db }: { config: Config; db: Databa
       if (error instanceof errors.JOSEError) throw new HttpError(401, detailFor(error));
       throw error;
     }
-    const user = await userFor(db, payload, embedded);
+    // Keyed by what userFor reads: the subject, and the email claims an external authority's token asserts.
+    const key = JSON.stringify([
+      payload.sub,
+      payload['email'],
+      payload['preferred_username'],
+      payload['upn'],
+    ]);
+    const user = await users.get(key, () => userFor(db, payload, embedded));
     if (!user) throw new HttpError(401, authDetails.unknownUser);
     const caller: Caller = {
       id: user.id,
