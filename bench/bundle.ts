@@ -67,9 +67,24 @@ export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
       const page = await context.newPage();
       const pending: Promise<{ type: string; bytes: number }>[] = [];
+      let inFlight = 0;
+      let lastChange = Date.now();
+      const isAsset = (type: string) => type === 'script' || type === 'stylesheet';
+      page.on('request', (request) => {
+        if (!isAsset(request.resourceType())) return;
+        inFlight += 1;
+        lastChange = Date.now();
+      });
+      page.on('requestfailed', (request) => {
+        if (!isAsset(request.resourceType())) return;
+        inFlight -= 1;
+        lastChange = Date.now();
+      });
       page.on('requestfinished', (request) => {
         const type = request.resourceType();
-        if (type !== 'script' && type !== 'stylesheet') return;
+        if (!isAsset(type)) return;
+        inFlight -= 1;
+        lastChange = Date.now();
         pending.push(request.sizes().then((sizes) => ({ type, bytes: sizes.responseBodySize })));
       });
       await signIn(page, `${role}@demo.test`, `${baseUrl}/`);
@@ -77,7 +92,13 @@ export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<
         (home) => window.location.pathname.replace(/\/$/, '') === home,
         ROLE_HOME_ROUTES[role],
       );
-      await page.waitForLoadState('networkidle');
+      // Not 'networkidle': the screens hold the event stream open. Settled is no script or stylesheet
+      // in flight and none started for a second.
+      const settledBy = Date.now() + 30_000;
+      while (inFlight > 0 || Date.now() - lastChange < 1000) {
+        if (Date.now() > settledBy) throw new Error(`${role}'s scripts and styles never settled`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       if (trimmedPath(page) !== ROLE_HOME_ROUTES[role]) throw new Error(`${role} did not reach its home`);
       const loaded = await Promise.all(pending);
       const sum = (type: string) =>

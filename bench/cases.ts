@@ -255,7 +255,7 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
     const json = await sample.text();
     const runs: Run[] = [
       runOf(
-        'API `GET /cases?limit=50` (JWT, user lookup, validation, prepared page + audit statement)',
+        "API `GET /cases?limit=50` (JWT, the caller's user cached for 5 s, validation, prepared page + audit statement)",
         await load(`${base}${LIST_PATH}`, { headers }),
       ),
     ];
@@ -290,7 +290,7 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
       const rows = await rawQuery(sql, params);
       return { items: rows.slice(0, 50), nextCursor: null };
     });
-    // Every statement the API's request sends: the caller's user (authentication), then the same one.
+    // Every statement a request sends when the caller's user is not cached: that user, then the same one.
     raw.get('/all', async () => {
       await rawQuery('select * from users where id = $1', [ER_STAFF]);
       const rows = await rawQuery(sql, params);
