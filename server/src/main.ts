@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoCases, seedDemoOrganisation } from './db/seed.ts';
-import { seedDemoUsers } from './identity/demo-users.ts';
+import { demoAccountsText, seedDemoUsers } from './identity/demo-users.ts';
 import { hashPassword } from './identity/passwords.ts';
 import { createLogger } from './logger.ts';
 import { loadTls } from './tls.ts';
@@ -52,6 +52,7 @@ async function start(): Promise<void> {
   app = await buildApp({ config, db, logger, ...(tls ? { https: tls } : {}), dev });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Case Router is running at ${config.publicUrl}`);
+  if (config.seedDemo) console.log(demoAccountsText(config.demoPassword));
 }
 
 let stopping = false;

@@ -71,6 +71,16 @@ const EDGE_CASE_USERS: readonly DemoUser[] = [
 
 export const DEMO_USER_EMAILS = [...ROLE_USERS, ...EDGE_CASE_USERS].map((user) => user.email);
 
+/** What `npm start` prints under its URL: every demo account, its role and the password they share. */
+export function demoAccountsText(password: string): string {
+  const width = Math.max(...ROLE_USERS.map((user) => user.email.length));
+  return [
+    `Demo accounts (password ${password}):`,
+    ...ROLE_USERS.map((user) => `  ${user.email.padEnd(width)}  ${user.roles[0]}`),
+    `Sign-in edge cases: ${EDGE_CASE_USERS.map((user) => user.email).join(', ')}`,
+  ].join('\n');
+}
+
 function demoUserId(email: string): string {
   return `usr_demo_${email.slice(0, email.indexOf('@')).replace(/[^a-z0-9]+/g, '_')}`;
 }
