@@ -1,7 +1,7 @@
 // The flow end to end, with two people at two browsers: the ER doctor opens an emergent Neurology
 // case with an image; the on-call neurologist's open case box shows it without a reload and the bell counts
 // it; they accept, talk both ways, answer with a consultation; the doctor sees it and closes the case.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/sign-in.ts';
 
 // An 8 x 8 PNG: the server reads the type from the bytes, so the image must be a real one.
@@ -10,8 +10,16 @@ const PNG = Buffer.from(
   'base64',
 );
 
+// The two people's browsers are this spec's own: closed after it, so their open event streams do not
+// outlive the test (Playwright waits on them when it packs a later test's trace).
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
 async function personAt(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  contexts.push(context);
   const page = await context.newPage();
   await signIn(page, email);
   return page;
