@@ -7,16 +7,30 @@ const TENANT_CONFIG = '**/api/v1/public/tenant-config';
 test('the page loads with the tenant config from the server', async ({ page }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  const configResponse = page.waitForResponse((response) =>
-    response.url().endsWith('/api/v1/public/tenant-config'),
+  // The sign-in page goes on to the provider at once, and a navigated-away response has no body left to
+  // read: the server's answer is read on its way through, and passed on to the page unchanged.
+  let answered: (answer: { status: number; cacheControl: string | undefined; body: unknown }) => void;
+  const answer = new Promise<{ status: number; cacheControl: string | undefined; body: unknown }>(
+    (resolve) => {
+      answered = resolve;
+    },
   );
+  await page.route(TENANT_CONFIG, async (route) => {
+    const response = await route.fetch();
+    answered({
+      status: response.status(),
+      cacheControl: response.headers()['cache-control'],
+      body: await response.json(),
+    });
+    await route.fulfill({ response });
+  });
 
   await page.goto('/sign-in');
 
-  const response = await configResponse;
-  expect(response.status()).toBe(200);
-  expect(response.headers()['cache-control']).toBe('no-store');
-  const config = (await response.json()) as Record<string, unknown>;
+  const { status, cacheControl, body } = await answer;
+  expect(status).toBe(200);
+  expect(cacheControl).toBe('no-store');
+  const config = body as Record<string, unknown>;
   expect(config['authority']).toBe(`${e2eServer.url}/oidc`);
   expect(config['error']).toBeUndefined();
   await expect(page.getByText(texts.configurationError)).toHaveCount(0);
