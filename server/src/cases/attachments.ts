@@ -72,7 +72,9 @@ async function prepare(upload: Buffer): Promise<Prepared> {
     const thumbnail = await (
       type === 'image/jpeg' ? resized.jpeg({ quality: 80 }) : resized.png()
     ).toBuffer();
-    return { type, bytes, thumbnail, width: metadata.width, height: metadata.height };
+    // The size as the picture is seen: a portrait phone photo is stored landscape with its orientation.
+    const { width, height } = metadata.autoOrient;
+    return { type, bytes, thumbnail, width, height };
   } catch (error) {
     // Every failure here is about the bytes: a broken segment structure, or pixels sharp cannot decode.
     const reason = error instanceof MalformedImageError ? ` (${error.message})` : '';
