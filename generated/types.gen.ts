@@ -1000,6 +1000,10 @@ export type PostCaseMessageErrors = {
    */
   401: Error;
   /**
+   * The caller sees the case but no longer takes part in it.
+   */
+  403: Error;
+  /**
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
   404: Error;

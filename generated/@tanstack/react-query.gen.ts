@@ -492,7 +492,7 @@ export const recordCaseReceiptMutation = (
 /**
  * Post a message to the case's thread.
  *
- * Anyone who may see the case, while it is neither closed nor cancelled.
+ * The emergency room's staff and admins, the doctor who opened the case, its assigned specialist, and a specialist it is offered to now, while it is neither closed nor cancelled. A specialist who declined, or whose offer ended when another accepted, still reads the case but may no longer write on it (403).
  */
 export const postCaseMessageMutation = (
   options?: Partial<Options<PostCaseMessageData>>,

@@ -238,3 +238,50 @@ describe('the timer worker', () => {
     await db.close();
   });
 });
+
+forEachDatabase((_name, open) => {
+  it('escalates the other due cases when one of the batch fails, and tries the failed one again 30 s later', async () => {
+    const clock = fakeClock();
+    const db = await open();
+    await seedCasesDatabase(db, clock.now());
+    const app = await buildCasesApp({ db, cases: { clock, worker: { tickMs: 3_600_000 } } });
+    const { worker } = app.cases;
+    if (!worker) throw new Error('no worker');
+    const caseOf = async (id: string) => (await as(app, DOCTOR).get<Case>(`/cases/${id}`)).body;
+    try {
+      await setOnCall(db, 'spc_neurology', { primary: NEURO_PRIMARY, backup: NEURO_1 }, clock.now());
+      const post = () =>
+        as(app, DOCTOR).post<Case>('/cases', neurologyCase(), { 'idempotency-key': newKey() });
+      const broken = (await post()).body;
+      clock.advance(1000);
+      const healthy = (await post()).body;
+      // A case the handler cannot write to: the first claimed (earliest due) of the batch fails.
+      await db.exec(`
+        create function fail_broken_case() returns trigger language plpgsql as $$
+        begin
+          if new.case_id = '${broken.id}' then raise exception 'case_events refused for the test'; end if;
+          return new;
+        end $$;
+        create trigger fail_broken_case before insert on case_events
+          for each row execute function fail_broken_case();`);
+
+      clock.advance(6 * MINUTE);
+      await expect(worker.tick()).rejects.toThrow(
+        `Timers of 1 due case(s) failed and wait 30 s: ${broken.id}`,
+      );
+      expect(await caseOf(healthy.id)).toMatchObject({ status: 'escalated', routingStep: 'backup' });
+      const stuck = await caseOf(broken.id);
+      expect(stuck).toMatchObject({ status: 'pending', routingStep: 'primary' });
+      expect(Date.parse(stuck.ackDueAt ?? '')).toBe(clock.now().getTime() + 30_000);
+      // Put off, it does not fail the next tick before its time.
+      expect(await worker.tick()).toBe(0);
+
+      await db.exec('drop trigger fail_broken_case on case_events');
+      clock.advance(30_000);
+      expect(await worker.tick()).toBe(1);
+      expect(await caseOf(broken.id)).toMatchObject({ status: 'escalated', routingStep: 'backup' });
+    } finally {
+      await app.close();
+    }
+  });
+});

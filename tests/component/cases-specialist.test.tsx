@@ -154,6 +154,8 @@ describe("the specialist's case page", () => {
       }),
     );
 
+    const thread = await screen.findByRole('region', { name: 'Thread' });
+    expect(within(thread).getByRole('button', { name: 'Send' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline' });
     await user.click(within(dialog).getByRole('button', { name: 'Decline' }));
@@ -166,6 +168,10 @@ describe("the specialist's case page", () => {
     expect(await screen.findByText('Reason: In theatre for two hours')).toBeInTheDocument();
     expect(declines).toEqual([{ reason: 'In theatre for two hours' }]);
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    // Having declined, they read the thread but no longer write on it (the server answers 403).
+    expect(
+      within(screen.getByRole('region', { name: 'Thread' })).queryByRole('button', { name: 'Send' }),
+    ).toBeNull();
   });
 
   it('submits the consultation: recommendation, disposition and follow-up', async () => {

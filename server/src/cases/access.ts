@@ -3,7 +3,9 @@
 // on is 403.
 //   er_doctor: opens cases at its hospital; sees and acts on the cases it opened.
 //   emergency_room, emergency_room_admin: see every case of their emergency room and post messages.
-//   specialist: sees the cases offered or assigned to it; accepts, declines, answers.
+//   specialist: sees the cases offered or assigned to it; accepts, declines, answers. It writes on a case only
+//     while its offer is active or once the case is its own: after declining, or losing the case to the one
+//     who accepted, it keeps reading the case (its history) but has left the conversation.
 //   emergency_room_admin, hospital: read the audit trail of their hospital's cases.
 import type { Caller } from '../auth/caller.ts';
 import { HttpError } from '../errors.ts';
@@ -15,6 +17,8 @@ export const accessDetails = {
   notSpecialist: 'Only a specialist may do this',
   notOffered: 'This case is not offered to you',
   notAssigned: 'Only the specialist who accepted this case may answer it',
+  notInvolved:
+    'You no longer take part in this case: only a specialist it is offered to now, or the one who accepted it, may write on it',
   auditOnly: 'Only the emergency room admin and the hospital admin may read the audit trail',
   noCases: 'Your role has no access to cases',
 } as const;
@@ -61,6 +65,13 @@ export function maySee(caller: Caller, view: CaseAccessView): boolean {
   return has(caller, 'specialist') && (view.myOffer !== null || view.assignedTo === caller.id);
 }
 
+/** Whether the caller still takes part in the case's conversation (maySee is checked first). */
+function takesPart(caller: Caller, view: CaseAccessView): boolean {
+  if (seesWholeEmergencyRoom(caller)) return true;
+  if (has(caller, 'er_doctor') && view.openedBy === caller.id) return true;
+  return view.assignedTo === caller.id || view.myOffer?.active === true;
+}
+
 /** Throws the HttpError the caller gets when it may not do `action` with this case. */
 export function authorizeCase(caller: Caller, action: CaseAccessAction, view: CaseAccessView): void {
   const sameHospital = caller.hospitalId !== null && caller.hospitalId === view.hospitalId;
@@ -75,7 +86,9 @@ export function authorizeCase(caller: Caller, action: CaseAccessAction, view: Ca
   if (!maySee(caller, view)) throw new HttpError(404, accessDetails.notFound);
   switch (action) {
     case 'read':
+      return;
     case 'message':
+      if (!takesPart(caller, view)) throw new HttpError(403, accessDetails.notInvolved);
       return;
     case 'cancel':
     case 'close':

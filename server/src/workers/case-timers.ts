@@ -12,6 +12,8 @@ import { readPolicy } from '../cases/routing-io.ts';
 import { advanceChain } from '../cases/service.ts';
 
 const BATCH = 20;
+/** How long a case whose timer failed waits before it is tried again. */
+const FAILURE_BACKOFF_MS = 30_000;
 
 interface DueRow extends CaseStateRow {
   ack_due_at: string | null;
@@ -46,13 +48,56 @@ async function realert(
   });
 }
 
-/** Handles every case due at the clock's now; returns how many it handled. */
+async function handleDue(tx: Queryable, row: DueRow, now: Date, overrides: AckOverrides): Promise<void> {
+  const action = dueAction(now, {
+    ackDueAt: row.ack_due_at === null ? null : new Date(row.ack_due_at),
+    realertDueAt: row.realert_due_at === null ? null : new Date(row.realert_due_at),
+  });
+  const changes = new CaseChanges(tx, row.id, now);
+  let status: CaseStatus = row.status;
+  if (action === 'escalate') {
+    // The first escalation moves pending to escalated; later steps of the chain keep it escalated.
+    const moved = transition(row.status, 'escalate');
+    if (moved.ok) {
+      status = moved.to;
+      await tx.query('update cases set status = $2 where id = $1', [row.id, status]);
+    }
+    await advanceChain(tx, changes, { ...row, status }, now, 'not accepted in time', overrides);
+    await changes.audit(null, 'case.escalate', null);
+  } else if (action === 'realert') {
+    await realert(tx, changes, row, now, overrides);
+    await changes.audit(null, 'case.realert', null);
+  }
+  await changes.publish(status);
+}
+
+/**
+ * Puts a failed case's due times off by FAILURE_BACKOFF_MS. Claiming takes the earliest due first, so a case
+ * that fails every time would otherwise be claimed first on every tick, ahead of the cases behind it.
+ */
+async function putOff(tx: Queryable, caseId: string, now: Date): Promise<void> {
+  const later = new Date(now.getTime() + FAILURE_BACKOFF_MS).toISOString();
+  await tx.query(
+    `update cases set
+       ack_due_at = case when ack_due_at is null then null else greatest(ack_due_at, $2::timestamptz) end,
+       realert_due_at = case when realert_due_at is null then null else greatest(realert_due_at, $2::timestamptz) end
+     where id = $1`,
+    [caseId, later],
+  );
+}
+
+/**
+ * Handles every case due at the clock's now; returns how many it handled. Each case runs in a savepoint of
+ * the batch's transaction, so one that fails is rolled back alone and put off, while the others go ahead.
+ * The failures are thrown together, naming their cases, once every due case had its turn.
+ */
 export async function runDueTimers(
   db: Database,
   clock: Clock,
   overrides: AckOverrides = {},
 ): Promise<number> {
   let handled = 0;
+  const failures: { caseId: string; error: unknown }[] = [];
   for (;;) {
     const now = clock.now();
     const count = await db.transaction(async (tx) => {
@@ -68,32 +113,38 @@ export async function runDueTimers(
         [now.toISOString()],
       );
       for (const row of due) {
-        const action = dueAction(now, {
-          ackDueAt: row.ack_due_at === null ? null : new Date(row.ack_due_at),
-          realertDueAt: row.realert_due_at === null ? null : new Date(row.realert_due_at),
-        });
-        const changes = new CaseChanges(tx, row.id, now);
-        let status: CaseStatus = row.status;
-        if (action === 'escalate') {
-          // The first escalation moves pending to escalated; later steps of the chain keep it escalated.
-          const moved = transition(row.status, 'escalate');
-          if (moved.ok) {
-            status = moved.to;
-            await tx.query('update cases set status = $2 where id = $1', [row.id, status]);
-          }
-          await advanceChain(tx, changes, { ...row, status }, now, 'not accepted in time', overrides);
-          await changes.audit(null, 'case.escalate', null);
-        } else if (action === 'realert') {
-          await realert(tx, changes, row, now, overrides);
-          await changes.audit(null, 'case.realert', null);
+        await tx.query('savepoint due_case');
+        try {
+          await handleDue(tx, row, now, overrides);
+          await tx.query('release savepoint due_case');
+        } catch (error) {
+          await tx.query('rollback to savepoint due_case');
+          await putOff(tx, row.id, now);
+          failures.push({ caseId: row.id, error });
         }
-        await changes.publish(status);
       }
       return due.length;
     });
     handled += count;
-    if (count < BATCH) return handled;
+    if (count < BATCH) break;
   }
+  if (failures.length > 0) throw timersFailed(failures);
+  return handled;
+}
+
+/** One error for the log naming every failed case, each failure kept with its cause. */
+function timersFailed(failures: readonly { caseId: string; error: unknown }[]): AggregateError {
+  const errors = failures.map(
+    ({ caseId, error }) =>
+      new Error(`Timer of case ${caseId} failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      }),
+  );
+  const ids = failures.map((failure) => failure.caseId).join(', ');
+  return new AggregateError(
+    errors,
+    `Timers of ${failures.length} due case(s) failed and wait ${FAILURE_BACKOFF_MS / 1000} s: ${ids}`,
+  );
 }
 
 export interface CaseTimerWorker {

@@ -51,6 +51,8 @@ export function SpecialistCasePage() {
         timeZone={item.hospital.timeZone}
         questions={questions}
         canUpload={false}
+        // The server's rule: an offer still open to me, or the case assigned to me.
+        canPost={canAnswer || assignedToMe}
         actions={
           canAnswer && (
             <>

@@ -21,9 +21,19 @@ export interface CaseViewProps {
   /** Where the consultation goes while there is none yet (the assigned specialist's form). */
   readonly consultationForm?: ReactNode;
   readonly canUpload: boolean;
+  /** Whether the caller may write on the thread (a specialist no longer involved only reads it). */
+  readonly canPost?: boolean;
 }
 
-export function CaseView({ item, timeZone, questions, actions, consultationForm, canUpload }: CaseViewProps) {
+export function CaseView({
+  item,
+  timeZone,
+  questions,
+  actions,
+  consultationForm,
+  canUpload,
+  canPost = true,
+}: CaseViewProps) {
   const open = !isFinal(item.status);
   return (
     <Stack gap="md">
@@ -45,7 +55,12 @@ export function CaseView({ item, timeZone, questions, actions, consultationForm,
             )}
             <CaseDetails item={item} timeZone={timeZone} questions={questions} />
             <AttachmentsPanel caseId={item.id} attachments={item.attachments} canUpload={canUpload && open} />
-            <CaseThread caseId={item.id} messages={item.messages} timeZone={timeZone} canPost={open} />
+            <CaseThread
+              caseId={item.id}
+              messages={item.messages}
+              timeZone={timeZone}
+              canPost={canPost && open}
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
