@@ -197,4 +197,56 @@ forEachDatabase((_name, open) => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toEqual({ detail: 'The body is too large' });
   });
+
+  it('keeps the 1 MB default for raw bytes sent to any other route, before authentication', async () => {
+    const twoMegabytes = Buffer.alloc(2 * 1024 * 1024, 0x41);
+    const toCases = await as(app, DOCTOR).post<{ detail: string }>('/cases', twoMegabytes, {
+      'idempotency-key': newKey(),
+    });
+    expect(toCases.status).toBe(413);
+    expect(toCases.body).toEqual({ detail: 'The body is too large' });
+    const toSignup = await as(app, null).post<{ detail: string }>('/auth/signup', twoMegabytes);
+    expect(toSignup.status).toBe(413);
+    expect(toSignup.body).toEqual({ detail: 'The body is too large' });
+  });
+
+  it('accepts an image over 1 MB on the upload route', async () => {
+    // Noise does not compress: a PNG of it is several megabytes.
+    const png = await sharp({
+      create: {
+        width: 1024,
+        height: 1024,
+        channels: 3,
+        background: { r: 0, g: 0, b: 0 },
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
+    })
+      .png()
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(1024 * 1024);
+    const stored = await upload(DOCTOR, png, 'noise.png', 'image/png');
+    expect(stored.status).toBe(201);
+    expect(stored.body).toMatchObject({ contentType: 'image/png', width: 1024, height: 1024 });
+  });
+
+  it('serves attachments and thumbnails sandboxed, so a file opened on its own runs no script', async () => {
+    const jpeg = await upload(DOCTOR, await jpegWithGps(), 'sandboxed.jpg');
+    const pdf = await upload(DOCTOR, PDF, 'sandboxed.pdf', 'application/pdf');
+    for (const path of [
+      `/media/attachments/${jpeg.body.id}`,
+      `/media/attachments/${jpeg.body.id}?variant=thumbnail`,
+      `/media/attachments/${pdf.body.id}`,
+    ]) {
+      const download = await as(app, DOCTOR).get(path);
+      expect(download.status, path).toBe(200);
+      const policy = String(download.headers['content-security-policy']);
+      expect(
+        policy.split(';').map((directive) => directive.trim()),
+        path,
+      ).toContain('sandbox');
+      // The app's own policy still holds beside it.
+      expect(policy, path).toContain("frame-ancestors 'none'");
+      expect(download.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
 });

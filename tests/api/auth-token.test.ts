@@ -48,7 +48,8 @@ forEachDatabase((_name, open) => {
     readonly issuer?: string;
     readonly audience?: string;
     readonly typ?: string;
-    readonly expiresAt?: number;
+    /** Seconds since the epoch; null for a token without exp. */
+    readonly expiresAt?: number | null;
     readonly key?: JWK;
   }
 
@@ -56,7 +57,7 @@ forEachDatabase((_name, open) => {
   async function forge(forgery: Forgery = {}): Promise<string> {
     const key = forgery.key ?? signingKey;
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({
+    const token = new SignJWT({
       roles: ['er_doctor'],
       scope: config.identity.apiScope,
       client_id: config.identity.clientId,
@@ -66,9 +67,9 @@ forEachDatabase((_name, open) => {
       .setIssuer(forgery.issuer ?? config.identity.issuer)
       .setAudience(forgery.audience ?? config.identity.apiAudience)
       .setIssuedAt(now - 60)
-      .setExpirationTime(forgery.expiresAt ?? now + 600)
-      .setJti(crypto.randomUUID())
-      .sign(await importJWK(key, 'RS256'));
+      .setJti(crypto.randomUUID());
+    if (forgery.expiresAt !== null) token.setExpirationTime(forgery.expiresAt ?? now + 600);
+    return token.sign(await importJWK(key, 'RS256'));
   }
 
   describe('bearer token verification', () => {
@@ -141,6 +142,10 @@ forEachDatabase((_name, open) => {
       const { privateKey } = await generateKeyPair('RS256', { extractable: true });
       const token = await forge({ key: await exportJWK(privateKey) });
       await expect401(await getMe(`Bearer ${token}`), authDetails.invalid);
+    });
+
+    it('rejects a token that never expires', async () => {
+      await expect401(await getMe(`Bearer ${await forge({ expiresAt: null })}`), authDetails.invalid);
     });
 
     it('rejects garbage', async () => {

@@ -2,6 +2,7 @@
 // LISTEN/NOTIFY, on PGlite and on PostgreSQL, and only theirs.
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Case, ServerEvent } from '../../generated/types.gen.ts';
 import {
@@ -16,6 +17,7 @@ import {
   setOnCall,
   tokenFor,
 } from './cases-support.ts';
+import { loadSigningKey } from '../../server/src/identity/keys.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 interface Stream {
@@ -136,5 +138,59 @@ forEachDatabase((_name, open) => {
   it('refuses a stream without a token', async () => {
     const stream = await openStream(app, null);
     expect(stream.status).toBe(401);
+  });
+
+  it('ends the stream when the access token expires, and only then', async () => {
+    // As tokenFor signs, but expiring in two to three seconds (exp is in whole seconds).
+    const jwk = await loadSigningKey(app.db);
+    const { identity } = app.config;
+    const expiresAt = (Math.ceil(Date.now() / 1000) + 2) * 1000;
+    const shortLived = await new SignJWT({ roles: ['specialist'], scope: identity.apiScope })
+      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(jwk.kid ? { kid: jwk.kid } : {}) })
+      .setIssuer(identity.issuer)
+      .setAudience(identity.apiAudience)
+      .setSubject(NEURO_PRIMARY)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt / 1000)
+      .sign(await importJWK(jwk, 'RS256'));
+    const { port } = app.server.address() as AddressInfo;
+    const controller = new AbortController();
+    const open = async (token: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/events`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
+      expect(response.status).toBe(200);
+      const reader = response.body?.getReader();
+      // Resolves with the time the server ended the stream; an abort (finally, below) rejects it.
+      return (async () => {
+        for (;;) {
+          if (!reader || (await reader.read()).done) return Date.now();
+        }
+      })();
+    };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const ended = open(shortLived);
+      const lasting = open(await tokenFor(app, NEURO_PRIMARY));
+      lasting.catch(() => undefined);
+      // A generous bound: this checks that the stream ends, not how promptly.
+      const endedAt = await Promise.race([
+        ended,
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => {
+            resolve(null);
+          }, 10_000);
+        }),
+      ]);
+      expect(endedAt, 'the stream outlived its token').not.toBeNull();
+      // Not before the token expired: the stream was not ended for some other reason.
+      expect(endedAt ?? 0).toBeGreaterThanOrEqual(expiresAt - 1000);
+      // A token with minutes left keeps its stream.
+      expect(await Promise.race([lasting, Promise.resolve('still open')])).toBe('still open');
+    } finally {
+      clearTimeout(timer);
+      controller.abort();
+    }
   });
 });

@@ -195,6 +195,8 @@ export function createAuthenticator({
         issuer: expected.issuer,
         audience: apiAudience,
         algorithms: ['RS256'],
+        // A token that never expires would be a key for ever (and an event stream without end).
+        requiredClaims: ['exp'],
         // Our provider types its access tokens (RFC 9068); Entra ID's carry typ JWT.
         ...(embedded ? { typ: 'at+jwt' } : {}),
       }));
@@ -219,6 +221,7 @@ export function createAuthenticator({
       hospitalSystemId: user.hospitalSystemId,
       hospitalId: user.hospitalId,
       specialtyTypes: user.specialtyTypes,
+      ...(payload.exp === undefined ? {} : { expiresAt: payload.exp * 1000 }),
     };
     request.caller = caller;
   };

@@ -7,6 +7,11 @@ export interface Caller {
   readonly hospitalSystemId: string;
   readonly hospitalId: string | null;
   readonly specialtyTypes: readonly string[];
+  /**
+   * When the access token expires (ms since the epoch), for what outlives the request (the event stream).
+   * Absent when the token carries no exp, and in callers made up outside a request (benchmarks).
+   */
+  readonly expiresAt?: number;
 }
 
 declare module 'fastify' {

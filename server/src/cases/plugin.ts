@@ -32,6 +32,7 @@ declare module 'fastify' {
 }
 
 export const BINARY_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
+const UPLOAD_OPERATION_ID = 'uploadCaseAttachment';
 const DEFAULT_TICK_MS = 1000;
 
 /** CASE_TIMER_TICK_MS: the worker's tick, for operators and tests that run with shortened times. */
@@ -46,6 +47,7 @@ export function tickFromEnvironment(env: NodeJS.ProcessEnv = process.env): numbe
 }
 
 interface RouteSchema {
+  operationId?: string;
   body?: { content?: Record<string, { schema?: unknown }> };
   headers?: { properties?: Record<string, unknown>; required?: string[] };
 }
@@ -85,15 +87,14 @@ export function ackOverridesFromEnvironment(env: NodeJS.ProcessEnv = process.env
  * - Binary bodies arrive as Buffers, which `type: string, format: binary` cannot validate: such bodies are
  *   checked by their content type (validation.ts) and their bytes (attachments.ts) instead.
  * - Header names arrive lower-cased; Fastify lower-cases header schemas itself only with its own validator.
+ * - The upload route alone accepts bodies up to MAX_ATTACHMENT_BYTES; every other keeps the server's default.
  */
 export function adaptRouteSchemas(app: FastifyInstance): void {
-  app.addContentTypeParser(
-    BINARY_UPLOAD_TYPES,
-    { parseAs: 'buffer', bodyLimit: MAX_ATTACHMENT_BYTES },
-    (_request, body, done) => {
-      done(null, body);
-    },
-  );
+  // No bodyLimit of its own: a parser's limit would hold on every route these types reach (any route with a
+  // body, before authentication). The default stays; only the upload route is given more, below.
+  app.addContentTypeParser(BINARY_UPLOAD_TYPES, { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
   // The event stream is only ever a response; the glue wants a parser for every media type in the document.
   app.addContentTypeParser('text/event-stream', (_request, _payload, done) => {
     done(new HttpError(415, 'text/event-stream is not accepted as a request body'), undefined);
@@ -107,17 +108,14 @@ export function adaptRouteSchemas(app: FastifyInstance): void {
       );
       if (headers.required) headers.required = headers.required.map((name) => name.toLowerCase());
     }
+    // The glue puts the operationId in the schema; it is the one route that takes a body over the default.
+    if (schema?.operationId === UPLOAD_OPERATION_ID) route.bodyLimit = MAX_ATTACHMENT_BYTES;
     const content = schema?.body?.content;
     if (!content) return;
-    let binary = false;
     for (const [mediaType, entry] of Object.entries(content)) {
       const body = entry.schema as { type?: unknown; format?: unknown } | undefined;
-      if (body?.type === 'string' && body.format === 'binary') {
-        content[mediaType] = { schema: {} };
-        binary = true;
-      }
+      if (body?.type === 'string' && body.format === 'binary') content[mediaType] = { schema: {} };
     }
-    if (binary) route.bodyLimit = MAX_ATTACHMENT_BYTES;
   });
 }
 

@@ -34,10 +34,16 @@ export const attachmentsHandlers = {
       request.query?.variant ?? 'original',
     );
     const name = encodeURIComponent(file.fileName);
+    // Opened on its own (a PDF inline), the file would be a document of our origin: sandboxed, its script
+    // cannot act as the app. Added to the policy helmet already set on the raw response, which a header of
+    // the reply's own would replace rather than join.
+    const policy = reply.raw.getHeader('content-security-policy');
     void reply
       .type(file.contentType)
       .header('content-disposition', `inline; filename*=UTF-8''${name}`)
-      .header('cache-control', 'private, no-store');
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', typeof policy === 'string' ? `${policy};sandbox` : 'sandbox')
+      .header('x-content-type-options', 'nosniff');
     // Fastify sends a Buffer as it is; the contract's Blob is how clients receive those bytes.
     return reply.code(200).send(file.bytes as unknown as Blob);
   },

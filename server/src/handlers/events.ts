@@ -3,6 +3,8 @@ import type { ServerEvent } from '../../../generated/types.gen.ts';
 import { actorOf } from './cases.ts';
 
 const PING_INTERVAL_MS = 25_000;
+// setTimeout's longest delay; a later expiry just ends the stream early, and the client reconnects.
+const MAX_TIMER_MS = 2_147_483_647;
 
 export const eventsHandlers = {
   // Not async: the reply is hijacked and lives on after the handler returns.
@@ -28,8 +30,20 @@ export const eventsHandlers = {
     const unsubscribe = request.server.cases.hub.subscribe(caller.id, send, () => {
       raw.end();
     });
+    // The token was checked only as the stream opened: it ends when the token does. An orderly end makes the
+    // SPA reconnect (features/notifications/event-stream.ts), and so present a fresh token.
+    const expiry =
+      caller.expiresAt === undefined
+        ? undefined
+        : setTimeout(
+            () => {
+              raw.end();
+            },
+            Math.min(Math.max(caller.expiresAt - Date.now(), 0), MAX_TIMER_MS),
+          );
     raw.on('close', () => {
       clearInterval(ping);
+      clearTimeout(expiry);
       unsubscribe();
     });
   },
