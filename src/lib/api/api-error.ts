@@ -1,4 +1,5 @@
 // The one error type every failed request becomes (seed §3 "Api error": message, status, data).
+import type { FieldProblem } from '../../../generated/types.gen.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -12,12 +13,16 @@ export class ApiError extends Error {
   }
 }
 
-interface FieldProblem {
-  msg: string;
-}
-
-function isFieldProblem(value: unknown): value is FieldProblem {
-  return typeof value === 'object' && value !== null && typeof (value as { msg?: unknown }).msg === 'string';
+/** The field problems of an error body's `detail` list; each has its message, and its place when it names one. */
+export function fieldProblems(body: unknown): FieldProblem[] {
+  if (typeof body !== 'object' || body === null || !('detail' in body) || !Array.isArray(body.detail))
+    return [];
+  return (body.detail as unknown[]).flatMap((entry) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { loc, msg } = entry as { loc?: unknown; msg?: unknown };
+    if (typeof msg !== 'string') return [];
+    return [{ loc: Array.isArray(loc) ? (loc as FieldProblem['loc']) : [], msg }];
+  });
 }
 
 /** The readable text of a `detail` field: a string as is, a list of field problems joined. */
@@ -25,11 +30,8 @@ export function detailMessage(body: unknown): string | null {
   if (typeof body !== 'object' || body === null || !('detail' in body)) return null;
   const detail = body.detail;
   if (typeof detail === 'string' && detail !== '') return detail;
-  if (Array.isArray(detail)) {
-    const messages = detail.filter(isFieldProblem).map((problem) => problem.msg);
-    if (messages.length > 0) return messages.join('; ');
-  }
-  return null;
+  const messages = fieldProblems(body).map((problem) => problem.msg);
+  return messages.length > 0 ? messages.join('; ') : null;
 }
 
 /**

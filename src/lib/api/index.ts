@@ -1,4 +1,4 @@
-export { ApiError, detailMessage, errorMessageFor } from './api-error.ts';
+export { ApiError, detailMessage, errorMessageFor, fieldProblems } from './api-error.ts';
 export { apiRequest, apiUrl, type ApiRequestOptions } from './api-request.ts';
 export { configureApi, DEFAULT_API_BASE_URL, installApiLayer, toApiError } from './client.ts';
 export type { SessionBridge } from './session.ts';

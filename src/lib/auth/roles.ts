@@ -1,18 +1,12 @@
 // The seed's role tables (§2, §6): which home and which insights route each role has.
+import type { Role } from '../../../generated/types.gen.ts';
+import { zRole } from '../../../generated/zod.gen.ts';
 import { paths } from '../../config/paths.ts';
 
-export const ROLES = [
-  'emergency_room',
-  'emergency_room_admin',
-  'er_doctor',
-  'specialist',
-  'hospital_system',
-  'hospital',
-  'hospital_system_business_administrator',
-  'hospital_business_administrator',
-] as const;
+export type { Role };
 
-export type Role = (typeof ROLES)[number];
+/** Every role the contract knows, in its order. */
+export const ROLES: readonly Role[] = zRole.options;
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);

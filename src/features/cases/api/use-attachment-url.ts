@@ -3,8 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { downloadAttachmentOptions } from '../../../../generated/@tanstack/react-query.gen.ts';
+import type { DownloadAttachmentData } from '../../../../generated/types.gen.ts';
 
-export type AttachmentVariant = 'original' | 'thumbnail';
+export type AttachmentVariant = NonNullable<NonNullable<DownloadAttachmentData['query']>['variant']>;
 
 export function useAttachmentBlob(attachmentId: string, variant: AttachmentVariant, enabled = true) {
   const query = useQuery({

@@ -1,25 +1,8 @@
 // The server's field problems ({ detail: [{ loc, msg }] }) on the fields they name; what names no field of
 // the form comes back as one message for the form as a whole.
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api/index.ts';
+import { ApiError, fieldProblems } from '../../../lib/api/index.ts';
 import { errorText } from '../errors.ts';
-
-interface FieldProblem {
-  readonly loc: readonly (string | number)[];
-  readonly msg: string;
-}
-
-function fieldProblems(data: unknown): readonly FieldProblem[] {
-  if (typeof data !== 'object' || data === null || !('detail' in data) || !Array.isArray(data.detail))
-    return [];
-  return (data.detail as unknown[]).filter(
-    (entry): entry is FieldProblem =>
-      typeof entry === 'object' &&
-      entry !== null &&
-      Array.isArray((entry as { loc?: unknown }).loc) &&
-      typeof (entry as { msg?: unknown }).msg === 'string',
-  );
-}
 
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
