@@ -8,7 +8,6 @@ import {
 import type { Notification, ServerEvent } from '../../generated/types.gen.ts';
 import {
   caseHrefFor,
-  formatNotificationTime,
   invalidateAfterReconnect,
   invalidateForEvent,
   notificationHeadline,
@@ -63,22 +62,6 @@ describe('how a notification reads', () => {
     expect(notificationHeadline(toNotificationView(notification, []))).toBe(
       'Dr Sam Lindqvist accepted case SGH-000123',
     );
-  });
-
-  it("shows the time in the hospital's zone, else the browser's, as the case screens write it", () => {
-    const iso = '2026-07-01T12:00:00.000Z';
-    expect(formatNotificationTime(iso, 'Asia/Tokyo')).toBe('1 Jul 2026, 21:00');
-    expect(formatNotificationTime(iso, 'America/New_York')).toBe('1 Jul 2026, 08:00');
-    const browser = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(iso));
-    expect(formatNotificationTime(iso, null)).toBe(browser);
-    expect(formatNotificationTime(iso, 'Not/A_Zone')).toBe(browser);
   });
 });
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { SLIDE_ANIMATION_MS } from '../../config/constants.ts';
 import { texts } from '../../config/texts.ts';
 import { BellIcon } from '../../components/icons.tsx';
-import { formatNotificationTime } from '../../features/notifications/index.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 
 export interface NotificationEntry {
   readonly id: string;
@@ -89,7 +89,7 @@ function NotificationItem({ entry, feed, onClose }: NotificationItemProps) {
       </Text>
       {/* Darker than "dimmed": unread entries sit on the primary light shade, where dimmed fails contrast. */}
       <Text component="time" dateTime={entry.timestamp} size="xs" c="gray.7">
-        {formatNotificationTime(entry.timestamp, feed.timeZone)}
+        {formatDateTime(entry.timestamp, feed.timeZone)}
       </Text>
       {entry.message !== null && (
         <Text size="sm" mt={4}>

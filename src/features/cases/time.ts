@@ -78,25 +78,8 @@ export function wallTimeToIso(wallTime: string, timeZone: string): string | null
   return new Date(wallAsUtc - zoneOffset(guess, timeZone)).toISOString();
 }
 
-const displayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A date and time for people, in the hospital's zone, e.g. `22 Nov 2026, 08:41`. */
-export function formatDateTime(iso: string, timeZone: string): string {
-  let formatter = displayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    displayFormatters.set(timeZone, formatter);
-  }
-  return formatter.format(new Date(iso));
-}
+// One way of writing a moment across the app (lib); the case screens use it from here with their other times.
+export { formatDateTime } from '../../lib/date-time.ts';
 
 /** A length of time as `h:mm:ss`, with days in front when there are any: `2 d 3:04:05`. Never negative. */
 export function formatDuration(milliseconds: number): string {

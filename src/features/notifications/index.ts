@@ -9,7 +9,6 @@ export {
 } from './event-stream.ts';
 export {
   caseHrefFor,
-  formatNotificationTime,
   notificationHeadline,
   type NotificationView,
   toNotificationView,

@@ -50,24 +50,3 @@ export function toNotificationView(notification: Notification, roles: readonly s
 export function notificationHeadline(view: Pick<NotificationView, 'author' | 'action'>): string {
   return view.author === null ? view.action : `${view.author} ${view.action}`;
 }
-
-/** Shown in the hospital's time zone (times are stored in UTC); in the browser's when there is none. */
-export function formatNotificationTime(iso: string, timeZone?: string | null): string {
-  // The case screens' format (22 Nov 2026, 06:37): one way of writing a time across the app, 24-hour.
-  const options: Intl.DateTimeFormatOptions = {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  };
-  try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: timeZone ?? undefined }).format(
-      new Date(iso),
-    );
-  } catch {
-    // An unknown zone name from the hospital's settings must not hide the notification.
-    return new Intl.DateTimeFormat('en-GB', options).format(new Date(iso));
-  }
-}
