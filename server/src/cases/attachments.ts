@@ -7,16 +7,9 @@ import type { BlobStore } from '../blobs/store.ts';
 import { MalformedImageError, stripJpegMetadata, stripPngMetadata } from '../blobs/strip-metadata.ts';
 import { transition } from '../domain/case-state.ts';
 import { HttpError } from '../errors.ts';
-import { accessDetails, authorizeCase } from './access.ts';
 import { newId, recordAudit } from './changes.ts';
-import {
-  ATTACHMENT_SELECT,
-  readCaseState,
-  readOffer,
-  toAttachment,
-  type AttachmentRow,
-} from './repository.ts';
-import { changeCase, type Actor, type CasesContext } from './service.ts';
+import { ATTACHMENT_SELECT, toAttachment, type AttachmentRow } from './repository.ts';
+import { authorizeCaseAction, changeCase, type Actor, type CasesContext } from './service.ts';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 const THUMBNAIL_SIZE = 320;
@@ -34,14 +27,7 @@ export interface AttachmentsContext extends CasesContext {
 }
 
 async function assertMayAttach(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
-  const row = await readCaseState(ctx.db, caseId, { lock: false });
-  if (!row) throw new HttpError(404, accessDetails.notFound);
-  authorizeCase(actor.caller, 'attach', {
-    hospitalId: row.hospital_id,
-    openedBy: row.opened_by,
-    assignedTo: row.assigned_to,
-    myOffer: await readOffer(ctx.db, caseId, actor.caller.id),
-  });
+  const { row } = await authorizeCaseAction(ctx.db, actor.caller, caseId, 'attach', { lock: false });
   const moved = transition(row.status, 'attach');
   if (!moved.ok) throw new HttpError(409, moved.detail);
 }
@@ -134,14 +120,7 @@ export async function uploadAttachment(
 }
 
 async function authorizeRead(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
-  const row = await readCaseState(ctx.db, caseId, { lock: false });
-  if (!row) throw new HttpError(404, accessDetails.notFound);
-  authorizeCase(actor.caller, 'read', {
-    hospitalId: row.hospital_id,
-    openedBy: row.opened_by,
-    assignedTo: row.assigned_to,
-    myOffer: await readOffer(ctx.db, caseId, actor.caller.id),
-  });
+  await authorizeCaseAction(ctx.db, actor.caller, caseId, 'read', { lock: false });
 }
 
 export async function listAttachments(

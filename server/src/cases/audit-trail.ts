@@ -1,20 +1,10 @@
 // A case's audit trail: its own events and the listings that included it, oldest first.
 import type { AuditEvent } from '../../../generated/types.gen.ts';
-import { HttpError } from '../errors.ts';
-import { accessDetails, authorizeCase } from './access.ts';
 import { recordAudit } from './changes.ts';
-import { readCaseState, readOffer } from './repository.ts';
-import type { Actor, CasesContext } from './service.ts';
+import { authorizeCaseAction, type Actor, type CasesContext } from './service.ts';
 
 export async function readAuditTrail(ctx: CasesContext, actor: Actor, caseId: string): Promise<AuditEvent[]> {
-  const row = await readCaseState(ctx.db, caseId, { lock: false });
-  if (!row) throw new HttpError(404, accessDetails.notFound);
-  authorizeCase(actor.caller, 'audit', {
-    hospitalId: row.hospital_id,
-    openedBy: row.opened_by,
-    assignedTo: row.assigned_to,
-    myOffer: await readOffer(ctx.db, caseId, actor.caller.id),
-  });
+  await authorizeCaseAction(ctx.db, actor.caller, caseId, 'audit', { lock: false });
   await recordAudit(ctx.db, {
     userId: actor.caller.id,
     action: 'case.audit.read',

@@ -71,16 +71,20 @@ async function mustLoad(ctx: CasesContext, db: Queryable, caseId: string): Promi
   return loaded;
 }
 
-/** Reads and locks the case, and decides access; 404 for an unknown id as for one the caller may not see. */
-async function lockForAction(
-  tx: Queryable,
+/**
+ * Reads the case (locked for a change inside a transaction) and decides the caller's access to `action`,
+ * for every operation on one case; 404 for an unknown id as for one the caller may not see.
+ */
+export async function authorizeCaseAction(
+  db: Queryable,
   caller: Caller,
   caseId: string,
   action: CaseAccessAction,
+  options: { lock: boolean },
 ): Promise<{ row: CaseStateRow; offer: OfferStateRow | null }> {
-  const row = await readCaseState(tx, caseId, { lock: true });
+  const row = await readCaseState(db, caseId, options);
   if (!row) throw new HttpError(404, accessDetails.notFound);
-  const offer = await readOffer(tx, caseId, caller.id);
+  const offer = await readOffer(db, caseId, caller.id);
   authorizeCase(caller, action, {
     hospitalId: row.hospital_id,
     openedBy: row.opened_by,
@@ -248,14 +252,7 @@ export async function createCase(
 }
 
 export async function getCase(ctx: CasesContext, actor: Actor, caseId: string): Promise<Case> {
-  const row = await readCaseState(ctx.db, caseId, { lock: false });
-  if (!row) throw new HttpError(404, accessDetails.notFound);
-  authorizeCase(actor.caller, 'read', {
-    hospitalId: row.hospital_id,
-    openedBy: row.opened_by,
-    assignedTo: row.assigned_to,
-    myOffer: await readOffer(ctx.db, caseId, actor.caller.id),
-  });
+  await authorizeCaseAction(ctx.db, actor.caller, caseId, 'read', { lock: false });
   await recordAudit(ctx.db, {
     userId: actor.caller.id,
     action: 'case.read',
@@ -282,7 +279,7 @@ export async function changeCase(
 ): Promise<Case> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const { row, offer } = await lockForAction(tx, actor.caller, caseId, access);
+    const { row, offer } = await authorizeCaseAction(tx, actor.caller, caseId, access, { lock: true });
     const changes = new CaseChanges(tx, caseId, now);
     const { status, audit } = await apply({ tx, row, offer, changes, now });
     await changes.audit(actor.caller.id, audit, actor.address);
