@@ -1,6 +1,6 @@
 // `Close case`: the final disposition of a responded case, and an optional note.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import * as z from 'zod';
@@ -8,8 +8,9 @@ import { closeCaseMutation } from '../../../../generated/@tanstack/react-query.g
 import type { CaseClose } from '../../../../generated/types.gen.ts';
 import { zCaseClose, zDisposition } from '../../../../generated/zod.gen.ts';
 import { caseTexts } from '../labels.ts';
-import { DispositionSelect } from './disposition-select.tsx';
+import { DISPOSITION_OPTIONS, SelectField } from './select-field.tsx';
 import { useCaseAction } from './use-case-action.ts';
+import { FormFooter } from './form-footer.tsx';
 
 interface CloseValues {
   disposition: string;
@@ -47,7 +48,13 @@ export function CloseCaseDialog({ caseId, opened, onClose, suggested }: CloseCas
     <Modal opened={opened} onClose={onClose} title={caseTexts.closeCase}>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="sm">
-          <DispositionSelect control={form.control} name="disposition" label="Final disposition" />
+          <SelectField
+            control={form.control}
+            name="disposition"
+            label="Final disposition"
+            placeholder="Choose…"
+            options={DISPOSITION_OPTIONS}
+          />
           <Textarea
             {...form.register('note')}
             label="Note"
@@ -56,19 +63,12 @@ export function CloseCaseDialog({ caseId, opened, onClose, suggested }: CloseCas
             maxLength={2000}
             error={form.formState.errors.note?.message}
           />
-          {action.problem !== null && (
-            <Alert color="gray" role="alert">
-              {action.problem}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Back
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {caseTexts.closeCase}
-            </Button>
-          </Group>
+          <FormFooter
+            problem={action.problem}
+            submitting={form.formState.isSubmitting}
+            submitLabel={caseTexts.closeCase}
+            onBack={onClose}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,6 +1,6 @@
 // The assigned specialist's answer: recommendation, disposition and follow-up, `Submit consultation`.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import * as z from 'zod';
@@ -8,8 +8,9 @@ import { submitConsultationMutation } from '../../../../generated/@tanstack/reac
 import type { ConsultationCreate } from '../../../../generated/types.gen.ts';
 import { zConsultationCreate, zDisposition } from '../../../../generated/zod.gen.ts';
 import { caseTexts } from '../labels.ts';
-import { DispositionSelect } from './disposition-select.tsx';
+import { DISPOSITION_OPTIONS, SelectField } from './select-field.tsx';
 import { useCaseAction } from './use-case-action.ts';
+import { FormFooter } from './form-footer.tsx';
 
 interface ConsultationValues {
   recommendation: string;
@@ -53,7 +54,13 @@ export function ConsultationForm({ caseId }: { readonly caseId: string }) {
             maxLength={5000}
             error={form.formState.errors.recommendation?.message}
           />
-          <DispositionSelect control={form.control} name="disposition" label="Disposition" />
+          <SelectField
+            control={form.control}
+            name="disposition"
+            label="Disposition"
+            placeholder="Choose…"
+            options={DISPOSITION_OPTIONS}
+          />
           <Textarea
             {...form.register('followUp')}
             label="Follow-up"
@@ -62,16 +69,11 @@ export function ConsultationForm({ caseId }: { readonly caseId: string }) {
             maxLength={2000}
             error={form.formState.errors.followUp?.message}
           />
-          {action.problem !== null && (
-            <Alert color="gray" role="alert">
-              {action.problem}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {caseTexts.submitConsultation}
-            </Button>
-          </Group>
+          <FormFooter
+            problem={action.problem}
+            submitting={form.formState.isSubmitting}
+            submitLabel={caseTexts.submitConsultation}
+          />
         </Stack>
       </form>
     </Paper>

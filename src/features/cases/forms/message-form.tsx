@@ -1,6 +1,6 @@
 // A message to the case's thread: `Send`.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Stack, Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { postCaseMessageMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
@@ -8,6 +8,7 @@ import type { MessageCreate } from '../../../../generated/types.gen.ts';
 import { zMessageCreate } from '../../../../generated/zod.gen.ts';
 import { caseTexts } from '../labels.ts';
 import { useCaseAction } from './use-case-action.ts';
+import { FormFooter } from './form-footer.tsx';
 
 export function MessageForm({ caseId }: { readonly caseId: string }) {
   const post = useMutation(postCaseMessageMutation());
@@ -28,16 +29,11 @@ export function MessageForm({ caseId }: { readonly caseId: string }) {
           maxLength={4000}
           error={form.formState.errors.body?.message}
         />
-        {action.problem !== null && (
-          <Alert color="gray" role="alert">
-            {action.problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {caseTexts.send}
-          </Button>
-        </Group>
+        <FormFooter
+          problem={action.problem}
+          submitting={form.formState.isSubmitting}
+          submitLabel={caseTexts.send}
+        />
       </Stack>
     </form>
   );

@@ -6,7 +6,6 @@ import {
   Button,
   Fieldset,
   Group,
-  NativeSelect,
   NumberInput,
   Radio,
   SimpleGrid,
@@ -44,6 +43,7 @@ import {
 } from './new-case-schema.ts';
 import { showServerProblems } from './server-problems.ts';
 import { TriageQuestionField } from './triage-question-field.tsx';
+import { SelectField } from './select-field.tsx';
 
 export interface NewCaseFormProps {
   readonly userId: string;
@@ -212,27 +212,12 @@ export function NewCaseForm({
         )}
         <Fieldset legend="Case">
           <Stack gap="sm">
-            <Controller
+            <SelectField
               control={control}
               name="specialtyId"
-              render={({ field, fieldState }) => (
-                <NativeSelect
-                  ref={field.ref}
-                  name={field.name}
-                  label={caseTexts.specialty}
-                  withAsterisk
-                  value={field.value}
-                  onChange={(event) => {
-                    field.onChange(event.currentTarget.value);
-                  }}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  data={[
-                    { value: '', label: 'Choose a specialty…' },
-                    ...specialties.map((specialty) => ({ value: specialty.id, label: specialty.name })),
-                  ]}
-                />
-              )}
+              label={caseTexts.specialty}
+              placeholder="Choose a specialty…"
+              options={specialties.map((specialty) => ({ value: specialty.id, label: specialty.name }))}
             />
             <Controller
               control={control}
@@ -293,27 +278,12 @@ export function NewCaseForm({
               suffix: ' y',
               allowDecimal: false,
             })}
-            <Controller
+            <SelectField
               control={control}
               name="patient.sex"
-              render={({ field, fieldState }) => (
-                <NativeSelect
-                  ref={field.ref}
-                  name={field.name}
-                  label={caseTexts.sex}
-                  withAsterisk
-                  value={field.value}
-                  onChange={(event) => {
-                    field.onChange(event.currentTarget.value);
-                  }}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                  data={[
-                    { value: '', label: 'Choose…' },
-                    ...zPatient.shape.sex.options.map((sex) => ({ value: sex, label: sexLabels[sex] })),
-                  ]}
-                />
-              )}
+              label={caseTexts.sex}
+              placeholder="Choose…"
+              options={zPatient.shape.sex.options.map((sex) => ({ value: sex, label: sexLabels[sex] }))}
             />
             <TextInput
               {...register('patient.mrn')}

@@ -1,9 +1,10 @@
 // A confirm dialog with a text reason: declining (reason required) or cancelling (reason optional).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { useCaseAction } from './use-case-action.ts';
+import { FormFooter } from './form-footer.tsx';
 
 interface ReasonValues {
   reason: string;
@@ -56,19 +57,12 @@ export function ReasonDialog({
             error={form.formState.errors.reason?.message}
             data-autofocus
           />
-          {action.problem !== null && (
-            <Alert color="gray" role="alert">
-              {action.problem}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Back
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              {confirmLabel}
-            </Button>
-          </Group>
+          <FormFooter
+            problem={action.problem}
+            submitting={form.formState.isSubmitting}
+            submitLabel={confirmLabel}
+            onBack={onClose}
+          />
         </Stack>
       </form>
     </Modal>
