@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { signIn, trimmedPath } from '../e2e/support/sign-in.ts';
 
 export interface BundleFigures {
@@ -11,16 +12,6 @@ export interface BundleFigures {
   readonly largestLazyChunk: { file: string; kb: number };
   readonly entryKb: number;
 }
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const kb = (bytes: number): number => Math.round(bytes / 102.4) / 10;
 
@@ -58,7 +49,7 @@ function chunkSizes(distDir: string): { entryKb: number; largestLazyChunk: { fil
 
 export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<BundleFigures> {
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const perRole = [];

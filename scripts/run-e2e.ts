@@ -1,8 +1,8 @@
 // Builds the SPA and runs the browser tests against the real server in Debian's Chromium.
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { CHROMIUM_PATH as chromium } from '../e2e/support/chromium.ts';
 
-const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.error(
     `The browser tests need Chromium at ${chromium}, and it is not there.\n` +
