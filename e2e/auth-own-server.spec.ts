@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { ROLE_HOME_ROUTES } from '../src/lib/auth/roles.ts';
 import { identityTexts } from '../server/src/identity/texts.ts';
+import { E2E_PORT } from './server-env.ts';
 import { specServer } from './support/server.ts';
 import { isRefreshRequest, signIn, trimmedPath } from './support/sign-in.ts';
 
 // Access tokens that expire 5 s after the monitor's 300 s buffer: it must refresh almost at once.
-const server = specServer(8644, { ACCESS_TOKEN_TTL_SECONDS: '305' });
+const server = specServer(E2E_PORT + 1, { ACCESS_TOKEN_TTL_SECONDS: '305' });
 
 test.beforeAll(async () => {
   await server.start();
