@@ -1,6 +1,7 @@
 // What the browser downloads, compressed, from opening the app to each role's home screen; and the
-// largest lazy chunk of the build. Run by bench/run.ts against a real server.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+// largest lazy chunk of the build. Run by bench/run.ts against a real server. Per role, the scripts are
+// counted twice: as sent (brotli) and gzip-compressed, the measure the libraries' floor is given in.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
@@ -8,7 +9,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { signIn, trimmedPath } from '../e2e/support/sign-in.ts';
 
 export interface BundleFigures {
-  readonly perRole: readonly { role: string; jsKb: number; cssKb: number; requests: number }[];
+  readonly perRole: readonly {
+    role: string;
+    jsKb: number;
+    jsGzipKb: number;
+    cssKb: number;
+    requests: number;
+  }[];
   readonly largestLazyChunk: { file: string; kb: number };
   readonly entryKb: number;
 }
@@ -57,7 +64,7 @@ export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<
     for (const role of ROLES) {
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
       const page = await context.newPage();
-      const pending: Promise<{ type: string; bytes: number }>[] = [];
+      const pending: Promise<{ url: string; type: string; bytes: number; gzipBytes: number }>[] = [];
       let inFlight = 0;
       let lastChange = Date.now();
       const isAsset = (type: string) => type === 'script' || type === 'stylesheet';
@@ -76,7 +83,17 @@ export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<
         if (!isAsset(type)) return;
         inFlight -= 1;
         lastChange = Date.now();
-        pending.push(request.sizes().then((sizes) => ({ type, bytes: sizes.responseBodySize })));
+        const url = request.url();
+        // The sign-in page's own assets are not the SPA's build: they count as sent.
+        const built = join(distDir, new URL(url).pathname);
+        pending.push(
+          request.sizes().then((sizes) => ({
+            url,
+            type,
+            bytes: sizes.responseBodySize,
+            gzipBytes: existsSync(built) ? gzippedSize(built) : sizes.responseBodySize,
+          })),
+        );
       });
       await signIn(page, `${role}@demo.test`, `${baseUrl}/`);
       await page.waitForFunction(
@@ -91,10 +108,22 @@ export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       if (trimmedPath(page) !== ROLE_HOME_ROUTES[role]) throw new Error(`${role} did not reach its home`);
-      const loaded = await Promise.all(pending);
-      const sum = (type: string) =>
-        loaded.filter((entry) => entry.type === type).reduce((total, entry) => total + entry.bytes, 0);
-      perRole.push({ role, jsKb: kb(sum('script')), cssKb: kb(sum('stylesheet')), requests: loaded.length });
+      // The app loads again when the provider sends the browser back: an asset it already has comes from
+      // the cache (no body over the wire) and counts once, from its first download.
+      const downloaded = new Map<string, Awaited<(typeof pending)[number]>>();
+      for (const entry of await Promise.all(pending)) {
+        if (entry.bytes > 0 && !downloaded.has(entry.url)) downloaded.set(entry.url, entry);
+      }
+      const loaded = [...downloaded.values()];
+      const sum = (type: string, size: (entry: (typeof loaded)[number]) => number) =>
+        loaded.filter((entry) => entry.type === type).reduce((total, entry) => total + size(entry), 0);
+      perRole.push({
+        role,
+        jsKb: kb(sum('script', (entry) => entry.bytes)),
+        jsGzipKb: kb(sum('script', (entry) => entry.gzipBytes)),
+        cssKb: kb(sum('stylesheet', (entry) => entry.bytes)),
+        requests: loaded.length,
+      });
       await context.close();
     }
   } finally {
@@ -104,10 +133,12 @@ export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<
 }
 
 export function bundleMarkdown(figures: BundleFigures): string {
-  const rows = figures.perRole.map((row) => `| ${row.role} | ${row.jsKb} | ${row.cssKb} | ${row.requests} |`);
+  const rows = figures.perRole.map(
+    (row) => `| ${row.role} | ${row.jsKb} | ${row.jsGzipKb} | ${row.cssKb} | ${row.requests} |`,
+  );
   return [
-    '| role | JS kB (as sent, brotli) | CSS kB (as sent, brotli) | JS+CSS requests |',
-    '|---|---|---|---|',
+    '| role | JS kB (as sent, brotli) | JS kB (gzip) | CSS kB (as sent, brotli) | JS+CSS requests |',
+    '|---|---|---|---|---|',
     ...rows,
     '',
     `The entry page's own chunks, gzip-compressed as the floor is counted: ${figures.entryKb} kB. Largest lazy chunk (gzip, or raw under 1 kB): ${figures.largestLazyChunk.file} ${figures.largestLazyChunk.kb} kB.`,

@@ -1,9 +1,10 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
-// into docs/benchmarks.md between this run's markers.
+// into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `cases`) runs one part.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { format, resolveConfig } from 'prettier';
+import { E2E_PORT } from '../e2e/server-env.ts';
 import { specServer } from '../e2e/support/server.ts';
 import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
@@ -30,13 +31,19 @@ const write = async (name: string, body: string): Promise<void> => {
   writeFileSync(BENCHMARKS, await format(document, { ...options, filepath: BENCHMARKS }));
 };
 
-const server = specServer(8645);
-await server.start();
-try {
-  const bundle = await measureBundle(server.url);
-  await write('bundle', `Measured ${machine}.\n\n${bundleMarkdown(bundle)}`);
-} finally {
-  await server.stop();
+const parts = process.argv.slice(2);
+const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
+
+if (runs('bundle')) {
+  // Above the browser tests' own ports, so a checkout can benchmark while another runs its e2e suite.
+  const server = specServer(E2E_PORT + 2);
+  await server.start();
+  try {
+    const bundle = await measureBundle(server.url);
+    await write('bundle', `Measured ${machine}.\n\n${bundleMarkdown(bundle)}`);
+  } finally {
+    await server.stop();
+  }
 }
 
-await write('cases', `Measured ${machine}.\n\n${await runCasesBenchmarks()}`);
+if (runs('cases')) await write('cases', `Measured ${machine}.\n\n${await runCasesBenchmarks()}`);
