@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { DEFAULT_DEMO_PASSWORD } from '../server/src/config.ts';
 import { identityTexts } from '../server/src/identity/texts.ts';
-import { paths } from '../src/config/paths.ts';
+import { routes } from '../src/config/routes.ts';
 import { texts } from '../src/config/texts.ts';
 
 const ATTEMPTS_KEY = 'case-router:module-load-attempts:settings';
@@ -38,13 +38,13 @@ test('an unknown address shows the 404 page with a way to sign in', async ({ pag
   await expect(page.getByText(texts.notFoundMessage)).toBeVisible();
   await expect(page.getByRole('link', { name: texts.goToLogin })).toHaveAttribute(
     'href',
-    paths.signIn.href(),
+    routes.signIn.href(),
   );
   await expectNoAxeViolations(page);
 });
 
 test('the header shows a specialist their links, and the shell passes axe', async ({ page }) => {
-  await signInAt(page, paths.specialistCases.href(), 'specialist@demo.test');
+  await signInAt(page, routes.specialistCases.href(), 'specialist@demo.test');
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Home', 'Specialist Report', 'Settings', 'Logout']);
@@ -69,7 +69,7 @@ test('at 360 px the menu opens a full-screen drawer that closes on a link or its
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await signInAt(page, paths.doctorCases.href(), 'er_doctor@demo.test');
+  await signInAt(page, routes.doctorCases.href(), 'er_doctor@demo.test');
 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   await page.getByRole('button', { name: /menu/i }).click();
@@ -94,7 +94,7 @@ test('at 360 px the menu opens a full-screen drawer that closes on a link or its
 test('a screen chunk that fails to load is retried by reloading three times, then offers Try Again', async ({
   page,
 }) => {
-  await signInAt(page, paths.specialistCases.href(), 'specialist@demo.test');
+  await signInAt(page, routes.specialistCases.href(), 'specialist@demo.test');
   await page.route(SETTINGS_CHUNK, (route) => route.fulfill({ status: 500, body: 'unavailable' }));
   let reloads = 0;
   page.on('load', () => {
@@ -119,7 +119,7 @@ test('a screen chunk that fails to load is retried by reloading three times, the
 });
 
 test('the sign-in page passes axe', async ({ page }) => {
-  await page.goto(paths.signIn.href());
+  await page.goto(routes.signIn.href());
 
   await expect(page.getByLabel(identityTexts.email)).toBeVisible();
   await expectNoAxeViolations(page);

@@ -8,7 +8,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App, createAppRouter } from './app/app.tsx';
-import { ConfigurationErrorScreen } from './app/routes/public/configuration-error.tsx';
+import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
 import { theme } from './app/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';

@@ -1,22 +1,31 @@
-// The whole route map (seed §2) in one table. Every screen is lazy; its import lives in route-modules.ts so
-// links can preload it. Paths come from config/paths.ts, trailing slashes as the seed writes them.
+// The route objects, built from the route table: public routes at the top, every other one inside the
+// protected layout and its shell. Every screen is lazy; its handle carries the route's title and access.
 import type { RouteObject } from 'react-router';
-import { paths, type RouteName } from '../config/paths.ts';
+import { type RouteName, routes } from '../config/routes.ts';
+import { texts } from '../config/texts.ts';
 import { ProtectedRoute } from '../lib/auth/index.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteErrorScreen } from './errors/route-error-screen.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
+import type { RouteHandle } from './layouts/use-route-handle.ts';
 import { routeScreens } from './route-modules.ts';
 import { AppShellLayout } from './shell/app-shell-layout.tsx';
 
+const routeNames = Object.keys(routes) as RouteName[];
+
 function screen(name: RouteName): RouteObject {
+  const { path, title, access } = routes[name];
   return {
     id: name,
-    path: paths[name].path,
-    lazy: async () => ({ Component: await routeScreens[name].load() }),
+    path,
+    handle: { title, access } satisfies RouteHandle,
+    lazy: () => routeScreens[name].load(),
   };
 }
+
+const screens = (isPublic: boolean) =>
+  routeNames.filter((name) => (routes[name].access === 'public') === isPublic).map(screen);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -25,9 +34,7 @@ export const appRoutes: RouteObject[] = [
     errorElement: <RouteErrorScreen />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      screen('root'),
-      screen('signIn'),
-      screen('signOut'),
+      ...screens(true),
       {
         id: 'protected',
         element: (
@@ -40,34 +47,16 @@ export const appRoutes: RouteObject[] = [
             // Pathless, so a screen's error or failed import shows inside the shell, not instead of it.
             id: 'screens',
             errorElement: <RouteErrorScreen />,
-            children: [
-              screen('settings'),
-              screen('triageAssessment'),
-              screen('insights'),
-              screen('insightsPhysicians'),
-              screen('insightsHospitals'),
-              screen('home'),
-              screen('hospitalSystemAdmin'),
-              screen('hospitalSystemAdminHospitals'),
-              screen('hospitalAdmin'),
-              screen('hospitalAdminSpecialistsDetails'),
-              screen('emergencyRoom'),
-              screen('emergencyRoomCases'),
-              screen('emergencyRoomAdmin'),
-              screen('emergencyRoomAdminSpecialistScheduler'),
-              screen('emergencyRoomAdminOnCallSchedules'),
-              screen('emergencyRoomAdminAddUser'),
-              screen('doctorCases'),
-              screen('doctorCaseNew'),
-              screen('doctorCase'),
-              screen('specialistCases'),
-              screen('specialistCase'),
-              screen('specialistReport'),
-            ],
+            children: screens(false),
           },
         ],
       },
-      { id: 'notFound', path: '*', element: <NotFoundPage /> },
+      {
+        id: 'notFound',
+        path: '*',
+        handle: { title: texts.notFoundTitle, access: 'public' } satisfies RouteHandle,
+        element: <NotFoundPage />,
+      },
     ],
   },
 ];

@@ -9,10 +9,10 @@ import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
 
 async function pages() {
   const [home, signIn] = await Promise.all([
-    import('../../src/app/routes/public/home-redirect.tsx'),
-    import('../../src/app/routes/public/sign-in.tsx'),
+    import('../../src/app/routes/public/home-redirect-page.tsx'),
+    import('../../src/app/routes/public/sign-in-page.tsx'),
   ]);
-  return { HomeRedirectPage: home.HomeRedirectPage, SignInPage: signIn.SignInPage };
+  return { HomeRedirectPage: home.Component, SignInPage: signIn.Component };
 }
 
 const landing = (name: string) => ({ path: name, element: <p>{`at ${name}`}</p> });

@@ -6,7 +6,7 @@ import { fakeAccount } from '../support/msw-msal-stand-in.ts';
 import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
 
 async function signOutPage() {
-  return (await import('../../src/app/routes/public/sign-out.tsx')).SignOutPage;
+  return (await import('../../src/app/routes/public/sign-out-page.tsx')).Component;
 }
 
 describe('the sign-out page (seed §2)', () => {

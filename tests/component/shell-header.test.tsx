@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../src/config/paths.ts';
+import { routes } from '../../src/config/routes.ts';
 import { texts } from '../../src/config/texts.ts';
 import { Header } from '../../src/app/shell/header.tsx';
 import { renderRoutes } from './shell-test-utils.tsx';
@@ -54,7 +54,7 @@ describe('the header', () => {
     renderHeader(['specialist']);
     expect(mainNavLinks()).toEqual([
       ['Home', '/specialist/cases'],
-      ['Specialist Report', paths.specialistReport.href()],
+      ['Specialist Report', routes.specialistReport.href()],
       ['Settings', '/settings/'],
       ['Logout', '/sign-out'],
     ]);

@@ -1,14 +1,14 @@
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { paths, type RouteName } from '../../src/config/paths.ts';
+import { type RouteName, routes } from '../../src/config/routes.ts';
 import { ROLE_HOME_ROUTES, ROLE_INSIGHTS_ROUTES } from '../../src/lib/auth/roles.ts';
 import { routeNameFor, routeScreens } from '../../src/app/route-modules.ts';
 import { appRoutes } from '../../src/app/router.tsx';
 import { renderRoutes } from './shell-test-utils.tsx';
 
 const publicRoutes: RouteName[] = ['root', 'signIn', 'signOut'];
-const protectedRoutes = (Object.keys(paths) as RouteName[]).filter((name) => !publicRoutes.includes(name));
+const protectedRoutes = (Object.keys(routes) as RouteName[]).filter((name) => !publicRoutes.includes(name));
 
 function findRoute(routes: readonly RouteObject[], id: string): RouteObject | undefined {
   for (const route of routes) {
@@ -29,7 +29,7 @@ function pathsUnder(route: RouteObject | undefined): string[] {
 describe('the route table', () => {
   it('puts every protected route of the seed, with its exact path, under the protected layout', () => {
     const underProtected = pathsUnder(findRoute(appRoutes, 'protected'));
-    expect(underProtected.sort()).toEqual(protectedRoutes.map((name) => paths[name].path).sort());
+    expect(underProtected.sort()).toEqual(protectedRoutes.map((name) => routes[name].path).sort());
     expect(underProtected).toContain('/settings/triage-assessment/:specialty');
     expect(underProtected).toContain('/emergency-room/doctor/cases/new');
     expect(underProtected).toContain('/specialist/cases/:id');
@@ -105,8 +105,8 @@ describe('screens not built yet', () => {
   it.each(titles)(
     '%s at %s shows its title "%s" and says it is not available yet',
     async (name, url, title) => {
-      const Screen = await routeScreens[name].load();
-      renderRoutes([{ path: paths[name].path, element: <Screen /> }], url);
+      const { Component: Screen } = await routeScreens[name].load();
+      renderRoutes([{ path: routes[name].path, element: <Screen /> }], url);
 
       expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByText(/not available yet/i, { selector: 'p' })).toBeInTheDocument();
@@ -114,9 +114,9 @@ describe('screens not built yet', () => {
   );
 
   it('shows the specialty from the URL', async () => {
-    const TriageScreen = await routeScreens.triageAssessment.load();
+    const { Component: TriageScreen } = await routeScreens.triageAssessment.load();
     renderRoutes(
-      [{ path: paths.triageAssessment.path, element: <TriageScreen /> }],
+      [{ path: routes.triageAssessment.path, element: <TriageScreen /> }],
       '/settings/triage-assessment/cardiology',
     );
     expect(screen.getByText('Specialty: cardiology')).toBeInTheDocument();

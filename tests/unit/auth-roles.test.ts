@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../src/config/paths.ts';
+import { routes } from '../../src/config/routes.ts';
 import { texts } from '../../src/config/texts.ts';
 import {
   NoRolesError,
@@ -69,7 +69,7 @@ describe('role tables (seed §2)', () => {
   it('uses the first role that has a home route, else /', () => {
     expect(homeRouteFor(['nurse', 'specialist', 'hospital'])).toBe('/specialist/cases');
     expect(homeRouteFor(['nurse'])).toBe(FALLBACK_HOME_ROUTE);
-    expect(FALLBACK_HOME_ROUTE).toBe(paths.root.path);
+    expect(FALLBACK_HOME_ROUTE).toBe(routes.root.path);
   });
 
   it.each([

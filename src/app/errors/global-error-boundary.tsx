@@ -2,7 +2,7 @@
 // It resets when the location changes so that navigating away recovers.
 import { Button } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { paths } from '../../config/paths.ts';
+import { routes } from '../../config/routes.ts';
 import { texts } from '../../config/texts.ts';
 import { StatusScreen } from '../../components/status-screen.tsx';
 
@@ -43,7 +43,7 @@ export class GlobalErrorBoundary extends Component<GlobalErrorBoundaryProps, Glo
     return (
       <StatusScreen title={texts.somethingWentWrong} role="alert">
         {/* A plain anchor: a full load recovers even when the router itself is what failed. */}
-        <Button component="a" href={paths.root.href()} variant="light">
+        <Button component="a" href={routes.root.href()} variant="light">
           Back to home
         </Button>
       </StatusScreen>

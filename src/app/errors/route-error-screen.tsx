@@ -2,7 +2,7 @@
 // generic error screen (seed §2 "Error").
 import { Button } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { routes } from '../../config/routes.ts';
 import { texts } from '../../config/texts.ts';
 import { StatusScreen } from '../../components/status-screen.tsx';
 import { ModuleLoadError } from '../module-load/module-load-error.ts';
@@ -19,7 +19,7 @@ export function RouteErrorScreen() {
   if (error instanceof ModuleLoadError) return <ModuleLoadRecovery error={error} />;
   return (
     <StatusScreen title={texts.error} message={describeRouteError(error)} role="alert">
-      <Button component={Link} to={paths.root.href()} variant="light">
+      <Button component={Link} to={routes.root.href()} variant="light">
         Back to home
       </Button>
     </StatusScreen>

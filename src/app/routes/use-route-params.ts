@@ -1,4 +1,4 @@
-// Typed route parameters: the names come from the path pattern in config/paths.ts, and a missing value is a
+// Typed route parameters: the names come from the path pattern in the route table, and a missing value is a
 // routing bug, so it throws to the route's error screen instead of leaking `undefined` into a screen.
 import { type PathParam, useParams } from 'react-router';
 

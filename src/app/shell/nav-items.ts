@@ -1,21 +1,21 @@
-// The shell's links for a set of roles; the header and the drawer both render this list.
-import { paths } from '../../config/paths.ts';
-import { homeRouteFor } from '../../lib/auth/roles.ts';
+// The shell's links for a set of roles, from the route table: Home (the role's home), then the navigation
+// routes these roles may open. The header and the drawer both render this list.
+import { NAVIGATION, routes } from '../../config/routes.ts';
+import { homeRouteFor, mayOpen } from '../../lib/auth/roles.ts';
 
 export interface NavItem {
-  readonly key: 'home' | 'specialistReport' | 'settings' | 'logout';
+  readonly key: 'home' | (typeof NAVIGATION)[number]['route'];
   readonly label: string;
   readonly to: string;
 }
 
 export function navItemsFor(roles: readonly string[]): readonly NavItem[] {
-  const items: NavItem[] = [{ key: 'home', label: 'Home', to: homeRouteFor(roles) }];
-  if (roles.includes('specialist')) {
-    items.push({ key: 'specialistReport', label: 'Specialist Report', to: paths.specialistReport.href() });
-  }
-  items.push(
-    { key: 'settings', label: 'Settings', to: paths.settings.href() },
-    { key: 'logout', label: 'Logout', to: paths.signOut.href() },
-  );
-  return items;
+  return [
+    { key: 'home', label: 'Home', to: homeRouteFor(roles) },
+    ...NAVIGATION.filter((item) => mayOpen(routes[item.route].access, roles)).map((item) => ({
+      key: item.route,
+      label: item.label,
+      to: routes[item.route].href(),
+    })),
+  ];
 }

@@ -1,6 +1,6 @@
 // A notification as the sheet and the toasts show it: who, what, when, the message, and where it leads.
 import type { Notification } from '../../../generated/types.gen.ts';
-import { paths } from '../../config/paths.ts';
+import { routes } from '../../config/routes.ts';
 import { isRole, type Role } from '../../lib/auth/index.ts';
 
 export interface NotificationView {
@@ -18,10 +18,10 @@ export interface NotificationView {
 
 // The route map has a case screen for the doctor and the specialist only; ER staff open their case list.
 const caseRoutes: Partial<Record<Role, (caseId: string) => string>> = {
-  specialist: (id) => paths.specialistCase.href({ id }),
-  er_doctor: (id) => paths.doctorCase.href({ id }),
-  emergency_room: () => paths.emergencyRoomCases.href(),
-  emergency_room_admin: () => paths.emergencyRoomCases.href(),
+  specialist: (id) => routes.specialistCase.href({ id }),
+  er_doctor: (id) => routes.doctorCase.href({ id }),
+  emergency_room: () => routes.emergencyRoomCases.href(),
+  emergency_room_admin: () => routes.emergencyRoomCases.href(),
 };
 
 /** Where a notification about a case leads for these roles: the first role that has a case screen decides. */

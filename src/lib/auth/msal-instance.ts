@@ -11,7 +11,7 @@ import {
   type IPublicClientApplication,
   PublicClientApplication,
 } from '@azure/msal-browser';
-import { paths } from '../../config/paths.ts';
+import { routes } from '../../config/routes.ts';
 import { configureApi, type SessionBridge } from '../api/index.ts';
 import { removeStoredToken, writeStoredToken } from '../api/stored-token.ts';
 import { logAuthError } from './auth-log.ts';
@@ -119,7 +119,7 @@ export async function login(options: LoginOptions = {}): Promise<void> {
 export function handleAuthError(error: unknown): void {
   logAuthError(error);
   notifyAuthenticationError();
-  navigateTo(paths.emergencyRoomCases.href());
+  navigateTo(routes.emergencyRoomCases.href());
 }
 
 /** A silent renewal for the active account, used by the route guard; false when it is not possible. */
@@ -240,7 +240,7 @@ export async function signOut(): Promise<void> {
     logAuthError(error);
     await instance.clearCache().catch(logAuthError);
     clearSession();
-    navigateTo(paths.signIn.href(), { replace: true });
+    navigateTo(routes.signIn.href(), { replace: true });
   }
 }
 

@@ -2,14 +2,14 @@
 import { Center, Loader } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { routes } from '../../config/routes.ts';
 import { texts } from '../../config/texts.ts';
 import { logAuthError } from './auth-log.ts';
 import { useAuthSnapshot } from './auth-store.ts';
 import { renewSilently } from './msal-instance.ts';
 
 export function signInHref(next: string): string {
-  return `${paths.signIn.href()}?next=${encodeURIComponent(next)}`;
+  return `${routes.signIn.href()}?next=${encodeURIComponent(next)}`;
 }
 
 type Access = 'checking' | 'denied';

@@ -1,6 +1,6 @@
 // The requests sent to MSAL, with the seed's scope and prompt rules applied in one place.
 import type { AccountInfo, PopupRequest, RedirectRequest, SilentRequest } from '@azure/msal-browser';
-import { paths } from '../../config/paths.ts';
+import { routes } from '../../config/routes.ts';
 import { safeNextPath } from './navigation.ts';
 import { interactivePrompt, silentPrompt } from './prompts.ts';
 
@@ -21,7 +21,7 @@ export function loginRequest(scopes: string[], origin: string, options: LoginOpt
     scopes,
     ...(prompt ? { prompt } : {}),
     ...(next
-      ? { redirectStartPage: `${origin}${paths.signIn.href()}?next=${encodeURIComponent(next)}` }
+      ? { redirectStartPage: `${origin}${routes.signIn.href()}?next=${encodeURIComponent(next)}` }
       : {}),
   };
 }

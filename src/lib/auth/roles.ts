@@ -1,43 +1,34 @@
-// The seed's role tables (§2, §6): which home and which insights route each role has.
+// The roles, what each may open, and the seed's role tables as addresses: the home and the insights screen
+// of each role, from the route table.
 import type { Role } from '../../../generated/types.gen.ts';
-import { zRole } from '../../../generated/zod.gen.ts';
-import { paths } from '../../config/paths.ts';
+import { type Access, ROLE_HOMES, ROLE_INSIGHTS, type RouteName, routes } from '../../config/routes.ts';
 
 export type { Role };
 
-/** Every role the contract knows, in its order. */
-export const ROLES: readonly Role[] = zRole.options;
+/** Every role the contract knows, in its order: each has a home. */
+export const ROLES: readonly Role[] = Object.keys(ROLE_HOMES) as Role[];
 
 export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-// Without trailing slashes, exactly as the seed's tables write them.
-export const ROLE_HOME_ROUTES: Readonly<Record<Role, string>> = {
-  emergency_room: '/emergency-room/cases',
-  emergency_room_admin: '/emergency-room/admin',
-  er_doctor: '/emergency-room/doctor/cases',
-  specialist: '/specialist/cases',
-  hospital_system: '/hospital-system-admin',
-  hospital: '/hospital-admin',
-  hospital_system_business_administrator: '/insights/hospitals',
-  hospital_business_administrator: '/insights/hospitals',
-};
+/** A route's address as the seed's role tables write it: no trailing slash. */
+function tableAddress(name: RouteName): string {
+  const { path } = routes[name];
+  return path.length > 1 ? path.replace(/\/$/, '') : path;
+}
 
-export const FALLBACK_HOME_ROUTE = paths.root.path;
+function addresses(table: Readonly<Record<Role, RouteName>>): Readonly<Record<Role, string>> {
+  return Object.fromEntries(ROLES.map((role) => [role, tableAddress(table[role])])) as Record<Role, string>;
+}
 
-export const ROLE_INSIGHTS_ROUTES: Readonly<Record<Role, string>> = {
-  emergency_room: '/insights/hospitals',
-  emergency_room_admin: '/insights/hospitals',
-  er_doctor: '/insights/hospitals',
-  specialist: '/insights/physicians',
-  hospital_system: '/insights',
-  hospital: '/insights',
-  hospital_system_business_administrator: '/insights/hospitals',
-  hospital_business_administrator: '/insights/hospitals',
-};
+export const ROLE_HOME_ROUTES = addresses(ROLE_HOMES);
 
-export const FALLBACK_INSIGHTS_ROUTE = '/insights';
+export const FALLBACK_HOME_ROUTE = routes.root.path;
+
+export const ROLE_INSIGHTS_ROUTES = addresses(ROLE_INSIGHTS);
+
+export const FALLBACK_INSIGHTS_ROUTE = tableAddress('insights');
 
 /** The home redirect uses the first role that has a home route. */
 export function homeRouteFor(roles: readonly string[]): string {
@@ -49,4 +40,10 @@ export function homeRouteFor(roles: readonly string[]): string {
 export function insightsRouteFor(roles: readonly string[]): string {
   const primary = roles[0];
   return primary !== undefined && isRole(primary) ? ROLE_INSIGHTS_ROUTES[primary] : FALLBACK_INSIGHTS_ROUTE;
+}
+
+/** Whether a signed-in user with these roles may open a route of this access; any one role is enough. */
+export function mayOpen(access: Access, roles: readonly string[]): boolean {
+  if (access === 'public' || access === 'signed-in') return true;
+  return roles.some((role) => (access as readonly string[]).includes(role));
 }

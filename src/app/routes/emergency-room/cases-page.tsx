@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { listSpecialtiesOptions } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { CaseStatus, Urgency } from '../../../../generated/types.gen.ts';
 import { zCaseStatus, zUrgency } from '../../../../generated/zod.gen.ts';
-import { paths } from '../../../config/paths.ts';
+import { routes } from '../../../config/routes.ts';
 import { type CaseListQuery, useCaseList } from '../../../features/cases/api/use-case-list.ts';
 import { useMe } from '../../../features/cases/api/use-me.ts';
 import { CaseList } from '../../../features/cases/components/case-list.tsx';
@@ -46,7 +46,7 @@ function toQuery(filters: Filters, q: string, timeZone: string): CaseListQuery {
   return query;
 }
 
-export function EmergencyRoomCasesPage() {
+export function Component() {
   const { timeZone } = useMe();
   const specialties = useQuery(listSpecialtiesOptions());
   const [filters, setFilters] = useState<Filters>(noFilters);
@@ -137,7 +137,7 @@ export function EmergencyRoomCasesPage() {
       <CaseList
         label="Cases"
         cases={list.cases}
-        hrefFor={(id) => paths.doctorCase.href({ id })}
+        hrefFor={(id) => routes.doctorCase.href({ id })}
         timeZone={timeZone}
         emptyMessage="No cases match these filters."
         isPending={list.isPending}

@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function EmergencyRoomPage() {
-  return <ScreenPlaceholder title="Emergency room" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.emergencyRoom.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function HomePage() {
-  return <ScreenPlaceholder title="Home" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.home.title} />;
 }

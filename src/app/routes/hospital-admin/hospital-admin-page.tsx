@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function HospitalAdminPage() {
-  return <ScreenPlaceholder title="Hospital administration" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.hospitalAdmin.title} />;
 }

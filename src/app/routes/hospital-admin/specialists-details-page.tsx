@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function SpecialistsDetailsPage() {
-  return <ScreenPlaceholder title="Specialists details" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.hospitalAdminSpecialistsDetails.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function HospitalSystemAdminPage() {
-  return <ScreenPlaceholder title="Hospital system administration" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.hospitalSystemAdmin.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function HospitalsPage() {
-  return <ScreenPlaceholder title="Hospitals" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.hospitalSystemAdminHospitals.title} />;
 }

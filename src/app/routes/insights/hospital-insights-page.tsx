@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function HospitalInsightsPage() {
-  return <ScreenPlaceholder title="Hospital insights" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.insightsHospitals.title} />;
 }

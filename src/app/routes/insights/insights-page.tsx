@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function InsightsPage() {
-  return <ScreenPlaceholder title="Insights" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.insights.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function PhysicianInsightsPage() {
-  return <ScreenPlaceholder title="Physician insights" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.insightsPhysicians.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function SettingsPage() {
-  return <ScreenPlaceholder title="Settings" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.settings.title} />;
 }

@@ -1,8 +1,8 @@
-import { paths } from '../../../config/paths.ts';
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 import { useRouteParams } from '../use-route-params.ts';
 
-export function TriageAssessmentPage() {
-  const { specialty } = useRouteParams(paths.triageAssessment.path);
-  return <ScreenPlaceholder title="Triage assessment" subject={`Specialty: ${specialty}`} />;
+export function Component() {
+  const { specialty } = useRouteParams(routes.triageAssessment.path);
+  return <ScreenPlaceholder title={routes.triageAssessment.title} subject={`Specialty: ${specialty}`} />;
 }

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { acceptCaseMutation, declineCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
 import { zCaseDecline } from '../../../../generated/zod.gen.ts';
-import { paths } from '../../../config/paths.ts';
+import { routes } from '../../../config/routes.ts';
 import { refreshAfterCaseChange } from '../../../features/cases/api/invalidate.ts';
 import { useCase } from '../../../features/cases/api/use-case.ts';
 import { useSeenReceipt } from '../../../features/cases/api/use-case-receipts.ts';
@@ -18,8 +18,8 @@ import { caseTexts } from '../../../features/cases/labels.ts';
 import '../../../features/cases/mantine-styles.ts';
 import { useRouteParams } from '../use-route-params.ts';
 
-export function SpecialistCasePage() {
-  const { id } = useRouteParams(paths.specialistCase.path);
+export function Component() {
+  const { id } = useRouteParams(routes.specialistCase.path);
   const { me } = useMe();
   const { item, error, questions } = useCase(id);
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 // every case offered or assigned to me. Listing an offer tells the doctor it was delivered.
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
-import { paths } from '../../../config/paths.ts';
+import { routes } from '../../../config/routes.ts';
 import { useDeliveredReceipts } from '../../../features/cases/api/use-case-receipts.ts';
 import { type CaseListQuery, useCaseList } from '../../../features/cases/api/use-case-list.ts';
 import { useMe } from '../../../features/cases/api/use-me.ts';
@@ -34,7 +34,7 @@ function BoxList({ box, timeZone }: { box: (typeof boxes)[number]; timeZone: str
     <CaseList
       label={box.label}
       cases={list.cases}
-      hrefFor={(id) => paths.specialistCase.href({ id })}
+      hrefFor={(id) => routes.specialistCase.href({ id })}
       timeZone={timeZone}
       emptyMessage={box.empty}
       isPending={list.isPending}
@@ -46,7 +46,7 @@ function BoxList({ box, timeZone }: { box: (typeof boxes)[number]; timeZone: str
   );
 }
 
-export function SpecialistCasesPage() {
+export function Component() {
   const [tab, setTab] = useState<Box>('offered');
   const { timeZone } = useMe();
   return (

@@ -1,5 +1,6 @@
+import { routes } from '../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
 
-export function SpecialistReportPage() {
-  return <ScreenPlaceholder title="Specialist report" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.specialistReport.title} />;
 }

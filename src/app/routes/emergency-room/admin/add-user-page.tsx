@@ -1,5 +1,6 @@
+import { routes } from '../../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../../components/screen-placeholder.tsx';
 
-export function AddUserPage() {
-  return <ScreenPlaceholder title="Add user" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.emergencyRoomAdminAddUser.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../../components/screen-placeholder.tsx';
 
-export function EmergencyRoomAdminPage() {
-  return <ScreenPlaceholder title="Emergency room administration" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.emergencyRoomAdmin.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../../components/screen-placeholder.tsx';
 
-export function OnCallSchedulesPage() {
-  return <ScreenPlaceholder title="On-call schedules" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.emergencyRoomAdminOnCallSchedules.title} />;
 }

@@ -1,5 +1,6 @@
+import { routes } from '../../../../config/routes.ts';
 import { ScreenPlaceholder } from '../../../../components/screen-placeholder.tsx';
 
-export function SpecialistSchedulerPage() {
-  return <ScreenPlaceholder title="Specialist scheduler" />;
+export function Component() {
+  return <ScreenPlaceholder title={routes.emergencyRoomAdminSpecialistScheduler.title} />;
 }

@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cancelCaseMutation } from '../../../../../generated/@tanstack/react-query.gen.ts';
 import { zCaseCancel } from '../../../../../generated/zod.gen.ts';
-import { paths } from '../../../../config/paths.ts';
+import { routes } from '../../../../config/routes.ts';
 import { useCase } from '../../../../features/cases/api/use-case.ts';
 import { useMe } from '../../../../features/cases/api/use-me.ts';
 import { CaseLoading, CaseView } from '../../../../features/cases/components/case-view.tsx';
@@ -15,8 +15,8 @@ import { caseTexts } from '../../../../features/cases/labels.ts';
 import '../../../../features/cases/mantine-styles.ts';
 import { useRouteParams } from '../../use-route-params.ts';
 
-export function DoctorCasePage() {
-  const { id } = useRouteParams(paths.doctorCase.path);
+export function Component() {
+  const { id } = useRouteParams(routes.doctorCase.path);
   const { me } = useMe();
   const { item, error, questions } = useCase(id);
   const cancel = useMutation(cancelCaseMutation());

@@ -2,7 +2,7 @@
 import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../../config/paths.ts';
+import { routes } from '../../../../config/routes.ts';
 import { useCaseList } from '../../../../features/cases/api/use-case-list.ts';
 import { useMe } from '../../../../features/cases/api/use-me.ts';
 import { CaseList } from '../../../../features/cases/components/case-list.tsx';
@@ -13,7 +13,7 @@ type Show = 'open' | 'finished' | 'all';
 
 const statusesFor = { open: [...ACTIVE_STATUSES], finished: [...FINAL_STATUSES], all: undefined };
 
-export function DoctorCasesPage() {
+export function Component() {
   const [show, setShow] = useState<Show>('open');
   const { timeZone } = useMe();
   const list = useCaseList({ scope: 'mine', status: statusesFor[show] });
@@ -23,7 +23,7 @@ export function DoctorCasesPage() {
         <Title order={1} size="h2">
           My cases
         </Title>
-        <Button component={Link} to={paths.doctorCaseNew.href()}>
+        <Button component={Link} to={routes.doctorCaseNew.href()}>
           {caseTexts.newCase}
         </Button>
       </Group>
@@ -43,7 +43,7 @@ export function DoctorCasesPage() {
       <CaseList
         label="My cases"
         cases={list.cases}
-        hrefFor={(id) => paths.doctorCase.href({ id })}
+        hrefFor={(id) => routes.doctorCase.href({ id })}
         timeZone={timeZone}
         emptyMessage="No cases here yet."
         isPending={list.isPending}

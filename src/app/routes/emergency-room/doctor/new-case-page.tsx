@@ -7,7 +7,7 @@ import {
   listTriageAssessmentsOptions,
 } from '../../../../../generated/@tanstack/react-query.gen.ts';
 import type { Case } from '../../../../../generated/types.gen.ts';
-import { paths } from '../../../../config/paths.ts';
+import { routes } from '../../../../config/routes.ts';
 import { useAttachmentUploads } from '../../../../features/cases/api/use-attachment-uploads.ts';
 import { useMe } from '../../../../features/cases/api/use-me.ts';
 import { CaseCreated } from '../../../../features/cases/components/case-created.tsx';
@@ -16,7 +16,7 @@ import { NewCaseForm } from '../../../../features/cases/forms/new-case-form.tsx'
 import { caseTexts } from '../../../../features/cases/labels.ts';
 import '../../../../features/cases/mantine-styles.ts';
 
-export function DoctorNewCasePage() {
+export function Component() {
   const { me, timeZone, error: meError } = useMe();
   const specialties = useQuery(listSpecialtiesOptions());
   const assessments = useQuery(listTriageAssessmentsOptions());
@@ -31,7 +31,7 @@ export function DoctorNewCasePage() {
     body = (
       <CaseCreated
         created={created}
-        caseHref={paths.doctorCase.href({ id: created.id })}
+        caseHref={routes.doctorCase.href({ id: created.id })}
         uploads={uploads.items}
         onNewCase={() => {
           setCreated(null);

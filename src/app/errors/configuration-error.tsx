@@ -1,12 +1,12 @@
-// Seed §2 "Configuration Error screen": start-up failed; the cause is in the console, where main.tsx logged it.
+// Start-up failed; the cause is in the console, where main.tsx logged it.
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Kbd.css';
 import { Kbd, Text } from '@mantine/core';
-import { StatusScreen } from '../../../components/status-screen.tsx';
-import { texts } from '../../../config/texts.ts';
+import { StatusScreen } from '../../components/status-screen.tsx';
+import { texts } from '../../config/texts.ts';
 
 export const CONFIGURATION_ERROR_TITLE = 'Configuration Error';
 

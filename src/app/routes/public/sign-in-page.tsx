@@ -5,7 +5,7 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { useSignInFlow } from './use-sign-in-flow.ts';
 
-export function SignInPage() {
+export function Component() {
   const target = useSignInFlow({ autoLoginOnlyWithoutAuthResponse: false });
   if (target !== null) return <Navigate replace to={target} />;
   return (

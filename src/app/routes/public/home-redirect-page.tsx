@@ -2,7 +2,7 @@
 import { Navigate } from 'react-router';
 import { useSignInFlow } from './use-sign-in-flow.ts';
 
-export function HomeRedirectPage() {
+export function Component() {
   const target = useSignInFlow({ autoLoginOnlyWithoutAuthResponse: true });
   return target === null ? null : <Navigate replace to={target} />;
 }

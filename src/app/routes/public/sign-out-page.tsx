@@ -17,7 +17,7 @@ function signOutOnce(): void {
   });
 }
 
-export function SignOutPage() {
+export function Component() {
   useEffect(() => {
     signOutOnce();
   }, []);
