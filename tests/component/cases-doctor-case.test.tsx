@@ -10,7 +10,7 @@ import {
   handlePostCaseMessage,
 } from '../../generated/msw.gen.ts';
 import type { Case, Message } from '../../generated/types.gen.ts';
-import { doctor, examples, renderApp, stubObjectUrls } from './cases-test-utils.tsx';
+import { doctor, examples, renderApp, stubObjectUrls } from '../support/harness.tsx';
 
 const triage = handleListTriageAssessments({ body: examples.triage() });
 

@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { handleListCases } from '../../generated/msw.gen.ts';
 import type { CaseSummary } from '../../generated/types.gen.ts';
-import { doctor, examples, renderApp } from './cases-test-utils.tsx';
+import { doctor, examples, renderApp } from '../support/harness.tsx';
 
 function secondsOf(text: string): number {
   const [hours = 0, minutes = 0, seconds = 0] = text.split(':').map(Number);

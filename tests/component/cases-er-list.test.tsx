@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handleListCases, handleListSpecialties } from '../../generated/msw.gen.ts';
 import type { User } from '../../generated/types.gen.ts';
-import { examples, renderApp } from './cases-test-utils.tsx';
+import { examples, renderApp } from '../support/harness.tsx';
 
 const erStaff: User = {
   ...examples.user(),

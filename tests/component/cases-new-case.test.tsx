@@ -8,7 +8,7 @@ import {
   handleUploadCaseAttachment,
 } from '../../generated/msw.gen.ts';
 import type { Attachment, CaseCreate } from '../../generated/types.gen.ts';
-import { doctor, examples, renderApp } from './cases-test-utils.tsx';
+import { doctor, examples, renderApp } from '../support/harness.tsx';
 
 const NEW_CASE = '/emergency-room/doctor/cases/new';
 const formData = [

@@ -11,7 +11,7 @@ import {
   handleSubmitConsultation,
 } from '../../generated/msw.gen.ts';
 import type { Case, CaseSummary } from '../../generated/types.gen.ts';
-import { examples, renderApp, specialist } from './cases-test-utils.tsx';
+import { examples, renderApp, specialist } from '../support/harness.tsx';
 
 const triage = handleListTriageAssessments({ body: examples.triage() });
 

@@ -1,19 +1,20 @@
 // The shell fed by the notifications feature: the real auth module on an MSAL stand-in, the real API layer,
 // and MSW for the API, the event stream included.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Notification, NotificationsRead, ServerEvent, User } from '../../generated/types.gen.ts';
 import { texts } from '../../src/config/texts.ts';
-import { server } from '../support/msw-component.ts';
-import { fakeAccount } from '../support/msw-msal-stand-in.ts';
-import { currentPath, startAuthWith, tenantConfig } from './public-test-utils.tsx';
+import {
+  currentPath,
+  fakeAccount,
+  renderRoutes,
+  server,
+  startAuthWith,
+  tenantConfig,
+} from '../support/harness.tsx';
 
 const BASE = tenantConfig.apiBaseUrl;
 
@@ -127,7 +128,7 @@ async function renderShell() {
   const { AppShellLayout } = await import('../../src/app/shell/app-shell-layout.tsx');
   const keys = await import('../../generated/@tanstack/react-query.gen.ts');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  const view = renderRoutes(
     [
       {
         element: <AppShellLayout />,
@@ -137,22 +138,13 @@ async function renderShell() {
         ],
       },
     ],
-    { initialEntries: ['/emergency-room/doctor/cases/'] },
-  );
-  const view = render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <auth.AuthProvider navigate={(to, options) => router.navigate(to, options)}>
-          <RouterProvider router={router} />
-        </auth.AuthProvider>
-      </QueryClientProvider>
-      <Toaster />
-    </MantineProvider>,
+    '/emergency-room/doctor/cases/',
+    { auth, queryClient },
   );
   await waitFor(() => {
     expect(connections).toHaveLength(1);
   });
-  return { router, queryClient, keys, ...view };
+  return { keys, ...view };
 }
 
 function bell(): HTMLElement {

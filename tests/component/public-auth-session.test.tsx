@@ -4,9 +4,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
-import { server } from '../support/msw-component.ts';
-import { fakeAccount, tokenResult } from '../support/msw-msal-stand-in.ts';
-import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
+import {
+  currentPath,
+  fakeAccount,
+  renderRoutes,
+  server,
+  startAuthWith,
+  tokenResult,
+} from '../support/harness.tsx';
 
 const interactionRequired = () => new InteractionRequiredAuthError('interaction_required', 'test');
 
@@ -56,13 +61,13 @@ describe('start-up (seed §4)', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { auth } = await startAuthWith({ redirectResult: new Error('access_denied') });
 
-    const { router } = renderAt(
-      auth,
+    const { router } = renderRoutes(
       [
         { path: '/', element: <p>home</p> },
         { path: '/emergency-room/cases/', element: <p>cases</p> },
       ],
       '/',
+      { auth },
     );
 
     expect(await screen.findByText(texts.authenticationError)).toBeVisible();
@@ -92,7 +97,7 @@ describe('login', () => {
   it("shows 'Login failed' when the login cannot start", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { auth } = await startAuthWith({ login: () => Promise.reject(new Error('popup_window_error')) });
-    renderAt(auth, [{ path: '/', element: <p>home</p> }], '/');
+    renderRoutes([{ path: '/', element: <p>home</p> }], '/', { auth });
 
     await auth.login();
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
-import { server } from '../support/msw-component.ts';
+import { server } from '../support/harness.tsx';
 
 const TENANT_CONFIG = '*/api/v1/public/tenant-config';
 

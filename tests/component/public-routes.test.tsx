@@ -4,8 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as AuthModule from '../../src/lib/auth/index.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
-import { fakeAccount, tokenResult } from '../support/msw-msal-stand-in.ts';
-import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
+import { currentPath, fakeAccount, renderRoutes, startAuthWith, tokenResult } from '../support/harness.tsx';
 
 async function pages() {
   const [home, signIn] = await Promise.all([
@@ -22,7 +21,7 @@ describe('the home redirect page /', () => {
     const { msal, auth } = await startAuthWith({});
     const { HomeRedirectPage } = await pages();
 
-    const { container } = renderAt(auth, [{ path: '/', element: <HomeRedirectPage /> }], '/');
+    const { container } = renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], '/', { auth });
 
     await waitFor(() => {
       expect(msal.loginRequests).toHaveLength(1);
@@ -46,7 +45,7 @@ describe('the home redirect page /', () => {
       const { msal, auth } = await startAuthWith({});
       const { HomeRedirectPage } = await pages();
 
-      renderAt(auth, [{ path: '/', element: <HomeRedirectPage /> }], `/${suffix}`);
+      renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], `/${suffix}`, { auth });
       await new Promise((resolve) => setTimeout(resolve, 20));
 
       expect(msal.loginRequests).toHaveLength(0);
@@ -57,10 +56,10 @@ describe('the home redirect page /', () => {
     const { auth } = await startAuthWith({ accounts: [fakeAccount(['nurse', 'er_doctor'])] });
     const { HomeRedirectPage } = await pages();
 
-    const { router } = renderAt(
-      auth,
+    const { router } = renderRoutes(
       [{ path: '/', element: <HomeRedirectPage /> }, landing('/emergency-room/doctor/cases')],
       '/',
+      { auth },
     );
 
     expect(await screen.findByText('at /emergency-room/doctor/cases')).toBeVisible();
@@ -72,10 +71,10 @@ describe('the home redirect page /', () => {
     const { auth } = await startAuthWith({ accounts: [fakeAccount(['specialist'])] });
     const { HomeRedirectPage } = await pages();
 
-    const { router } = renderAt(
-      auth,
+    const { router } = renderRoutes(
       [{ path: '/', element: <HomeRedirectPage /> }, landing('/settings/'), landing('/specialist/cases')],
       '/?next=%2Fsettings%2F',
+      { auth },
     );
     expect(await screen.findByText('at /settings/')).toBeVisible();
 
@@ -90,7 +89,7 @@ describe('the home redirect page /', () => {
     const { auth } = await startAuthWith({ accounts: [fakeAccount(roles)] });
     const { HomeRedirectPage } = await pages();
 
-    const { router } = renderAt(auth, [{ path: '/', element: <HomeRedirectPage /> }], '/');
+    const { router } = renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], '/', { auth });
 
     expect(await screen.findByText(toastText)).toBeVisible();
     expect(currentPath(router)).toBe('/');
@@ -102,7 +101,9 @@ describe('the sign-in page', () => {
     const { msal, auth } = await startAuthWith({});
     const { SignInPage } = await pages();
 
-    renderAt(auth, [{ path: '/sign-in', element: <SignInPage /> }], '/sign-in?next=%2Fsettings%2F');
+    renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], '/sign-in?next=%2Fsettings%2F', {
+      auth: auth,
+    });
 
     await waitFor(() => {
       expect(msal.loginRequests).toEqual([
@@ -118,10 +119,10 @@ describe('the sign-in page', () => {
     const { msal, auth } = await startAuthWith({ accounts: [fakeAccount(['hospital'])] });
     const { SignInPage } = await pages();
 
-    renderAt(
-      auth,
+    renderRoutes(
       [{ path: '/sign-in', element: <SignInPage /> }, landing('/settings/')],
       '/sign-in?next=%2Fsettings%2F',
+      { auth },
     );
 
     expect(await screen.findByText('at /settings/')).toBeVisible();
@@ -138,7 +139,7 @@ describe('the protected route', () => {
   it('renders the screen for an authenticated user', async () => {
     const { auth } = await startAuthWith({ accounts: [fakeAccount()] });
 
-    renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/');
+    renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/', { auth });
 
     expect(await screen.findByText('settings screen')).toBeVisible();
   });
@@ -146,7 +147,7 @@ describe('the protected route', () => {
   it('sends a visitor without an account to sign-in with next', async () => {
     const { auth } = await startAuthWith({});
 
-    const { router } = renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/?tab=2');
+    const { router } = renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/?tab=2', { auth });
 
     expect(await screen.findByText('sign-in screen')).toBeVisible();
     expect(currentPath(router)).toBe('/sign-in?next=%2Fsettings%2F%3Ftab%3D2');
@@ -165,7 +166,7 @@ describe('the protected route', () => {
       },
     });
 
-    renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/');
+    renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/', { auth });
 
     expect(await screen.findByText('settings screen')).toBeVisible();
     expect(calls).toBe(2);
@@ -179,7 +180,7 @@ describe('the protected route', () => {
       silent: () => Promise.reject(new InteractionRequiredAuthError('login_required', 'test')),
     });
 
-    const { router } = renderAt(auth, protectedRoutes(auth.ProtectedRoute), '/settings/');
+    const { router } = renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/', { auth });
 
     expect(await screen.findByText('sign-in screen')).toBeVisible();
     expect(currentPath(router)).toBe('/sign-in?next=%2Fsettings%2F');

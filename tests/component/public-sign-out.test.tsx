@@ -2,8 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
-import { fakeAccount } from '../support/msw-msal-stand-in.ts';
-import { currentPath, renderAt, startAuthWith } from './public-test-utils.tsx';
+import { currentPath, fakeAccount, renderRoutes, startAuthWith } from '../support/harness.tsx';
 
 async function signOutPage() {
   return (await import('../../src/app/routes/public/sign-out-page.tsx')).Component;
@@ -16,7 +15,7 @@ describe('the sign-out page (seed §2)', () => {
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
     const SignOutPage = await signOutPage();
 
-    renderAt(auth, [{ path: '/sign-out', element: <SignOutPage /> }], '/sign-out');
+    renderRoutes([{ path: '/sign-out', element: <SignOutPage /> }], '/sign-out', { auth });
 
     expect(screen.getByText(texts.signingOut)).toBeVisible();
     expect(screen.getByText(texts.redirectedShortly)).toBeVisible();
@@ -35,13 +34,13 @@ describe('the sign-out page (seed §2)', () => {
     });
     const SignOutPage = await signOutPage();
 
-    const { router } = renderAt(
-      auth,
+    const { router } = renderRoutes(
       [
         { path: '/sign-out', element: <SignOutPage /> },
         { path: '/sign-in', element: <p>login page</p> },
       ],
       '/sign-out',
+      { auth },
     );
 
     expect(await screen.findByText('login page')).toBeVisible();

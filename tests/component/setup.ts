@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { server } from '../support/msw-component.ts';
+import { server } from '../support/harness.tsx';
 import { UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
 
 // jsdom lacks what Mantine reads on mount.
@@ -18,6 +18,10 @@ Object.defineProperty(window, 'matchMedia', {
       dispatchEvent: () => false,
     }) as unknown as MediaQueryList,
 });
+// jsdom has no font loading API, which Mantine's autosizing text areas listen to.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+}
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- jsdom's window has none at run time
 globalThis.ResizeObserver ??= class {
   observe(): void {}

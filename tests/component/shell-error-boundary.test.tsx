@@ -3,7 +3,7 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
 import { RootLayout } from '../../src/app/layouts/root-layout.tsx';
-import { renderRoutes } from './shell-test-utils.tsx';
+import { renderRoutes } from '../support/harness.tsx';
 
 const failure = new Error('the shell could not render');
 

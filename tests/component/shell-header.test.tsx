@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/config/routes.ts';
 import { texts } from '../../src/config/texts.ts';
 import { Header } from '../../src/app/shell/header.tsx';
-import { renderRoutes } from './shell-test-utils.tsx';
+import { renderRoutes } from '../support/harness.tsx';
 
 function renderHeader(roles: readonly string[], at = '/settings/', userName?: string) {
   return renderRoutes(

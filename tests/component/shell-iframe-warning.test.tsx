@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IframeWarning, isEmbedded } from '../../src/app/shell/iframe-warning.tsx';
 import { ShellFrame } from '../../src/app/shell/shell-frame.tsx';
-import { renderRoutes, renderWithTheme } from './shell-test-utils.tsx';
+import { renderRoutes, renderUi } from '../support/harness.tsx';
 
 describe('the iframe warning', () => {
   it('knows when the window is its own top window', () => {
@@ -22,7 +22,7 @@ describe('the iframe warning', () => {
   });
 
   it('shows a visible alert only when embedded', () => {
-    const { rerender } = renderWithTheme(<IframeWarning embedded />);
+    const { rerender } = renderUi(<IframeWarning embedded />);
     expect(screen.getByRole('alert')).toHaveTextContent(/inside a frame/);
 
     rerender(<IframeWarning embedded={false} />);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
 import { type NotificationEntry } from '../../src/app/shell/notifications-sheet.tsx';
 import { ShellFrame } from '../../src/app/shell/shell-frame.tsx';
-import { renderRoutes } from './shell-test-utils.tsx';
+import { renderRoutes } from '../support/harness.tsx';
 
 function renderShell(notifications: readonly NotificationEntry[]) {
   return renderRoutes(

@@ -6,7 +6,7 @@ import { RouteErrorScreen } from '../../src/app/errors/route-error-screen.tsx';
 import { ModuleLoadError } from '../../src/app/module-load/module-load-error.ts';
 import { ModuleLoadRecovery } from '../../src/app/module-load/module-load-recovery.tsx';
 import type { RecoveryEnvironment } from '../../src/app/module-load/retry-policy.ts';
-import { renderRoutes, renderWithTheme } from './shell-test-utils.tsx';
+import { renderRoutes, renderUi } from '../support/harness.tsx';
 
 const chunkFailure = () =>
   new ModuleLoadError(
@@ -48,7 +48,7 @@ function fakeEnvironment(storedAttempts?: number) {
 describe('module-load recovery', () => {
   it('shows the title for the failure while it cleans up and reloads', async () => {
     const { environment, calls, items } = fakeEnvironment(1);
-    renderWithTheme(<ModuleLoadRecovery error={chunkFailure()} environment={environment} online />);
+    renderUi(<ModuleLoadRecovery error={chunkFailure()} environment={environment} online />);
 
     expect(screen.getByRole('heading', { name: texts.loadingModules })).toBeInTheDocument();
     await vi.waitFor(() => {
@@ -59,7 +59,7 @@ describe('module-load recovery', () => {
 
   it('explains a network issue when the browser is offline', () => {
     const { environment } = fakeEnvironment();
-    renderWithTheme(<ModuleLoadRecovery error={chunkFailure()} environment={environment} online={false} />);
+    renderUi(<ModuleLoadRecovery error={chunkFailure()} environment={environment} online={false} />);
 
     expect(screen.getByRole('heading', { name: texts.networkIssue })).toBeInTheDocument();
     expect(screen.getByText(texts.networkIssueMessage)).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('module-load recovery', () => {
   it('after the third attempt offers Try Again, which reads Retrying... while it reloads', async () => {
     const user = userEvent.setup();
     const { environment, calls } = fakeEnvironment(3);
-    renderWithTheme(<ModuleLoadRecovery error={chunkFailure()} environment={environment} online />);
+    renderUi(<ModuleLoadRecovery error={chunkFailure()} environment={environment} online />);
 
     expect(screen.getByRole('heading', { name: texts.unableToLoad })).toBeInTheDocument();
     expect(screen.getByText(texts.unableToLoadMessage)).toBeInTheDocument();

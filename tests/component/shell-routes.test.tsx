@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
+import type { Role } from '../../generated/types.gen.ts';
 import { describe, expect, it } from 'vitest';
 import { type RouteName, routes } from '../../src/config/routes.ts';
 import { ROLE_HOME_ROUTES, ROLE_INSIGHTS_ROUTES } from '../../src/lib/auth/roles.ts';
-import { routeNameFor, routeScreens } from '../../src/app/route-modules.ts';
+import { routeNameFor } from '../../src/app/route-modules.ts';
 import { appRoutes } from '../../src/app/router.tsx';
-import { renderRoutes } from './shell-test-utils.tsx';
+import { renderApp } from '../support/harness.tsx';
 
 const publicRoutes: RouteName[] = ['root', 'signIn', 'signOut'];
 const protectedRoutes = (Object.keys(routes) as RouteName[]).filter((name) => !publicRoutes.includes(name));
@@ -64,6 +65,12 @@ describe('the route table', () => {
   });
 });
 
+/** A role the route is for: its first one, or any role where every signed-in user may open it. */
+function someoneWhoMayOpen(name: RouteName): Role {
+  const { access } = routes[name];
+  return typeof access === 'string' ? 'er_doctor' : (access[0] as Role);
+}
+
 describe('screens not built yet', () => {
   const titles: [RouteName, string, string][] = [
     ['settings', '/settings/', 'Settings'],
@@ -105,20 +112,16 @@ describe('screens not built yet', () => {
   it.each(titles)(
     '%s at %s shows its title "%s" and says it is not available yet',
     async (name, url, title) => {
-      const { Component: Screen } = await routeScreens[name].load();
-      renderRoutes([{ path: routes[name].path, element: <Screen /> }], url);
+      await renderApp(url, someoneWhoMayOpen(name));
 
-      expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByText(/not available yet/i, { selector: 'p' })).toBeInTheDocument();
+      expect(document.title).toBe(`${title} · Case Router`);
     },
   );
 
   it('shows the specialty from the URL', async () => {
-    const { Component: TriageScreen } = await routeScreens.triageAssessment.load();
-    renderRoutes(
-      [{ path: routes.triageAssessment.path, element: <TriageScreen /> }],
-      '/settings/triage-assessment/cardiology',
-    );
-    expect(screen.getByText('Specialty: cardiology')).toBeInTheDocument();
+    await renderApp('/settings/triage-assessment/cardiology', 'hospital');
+    expect(await screen.findByText('Specialty: cardiology')).toBeInTheDocument();
   });
 });

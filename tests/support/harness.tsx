@@ -1,0 +1,170 @@
+// The one render harness of the component tests. The whole app at a URL, signed in with a role through the
+// MSAL stand-in (`renderApp`); or a few routes of a test's own (`renderRoutes`), or one element (`renderUi`).
+// Always Mantine with the app's theme in test mode (no transitions, no portals), the toaster, and the app's
+// query client; the API is answered by MSW, where an unhandled request fails the test (tests/component/setup.ts).
+import { readFileSync } from 'node:fs';
+import { MantineProvider } from '@mantine/core';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { AnyHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import { parse } from 'yaml';
+import { handleGetMe, handleListNotifications, handleStreamEvents } from '../../generated/msw.gen.ts';
+import type {
+  Case,
+  CaseList,
+  Role,
+  SpecialtyList,
+  TriageAssessmentList,
+  User,
+} from '../../generated/types.gen.ts';
+import { theme } from '../../src/app/theme.ts';
+import type * as AuthModule from '../../src/lib/auth/index.ts';
+import { createQueryClient } from '../../src/lib/query-client.ts';
+import {
+  createMsalStandIn,
+  fakeAccount,
+  type MsalStandIn,
+  type MsalStandInOptions,
+} from './msw-msal-stand-in.ts';
+
+export { fakeAccount, tokenResult } from './msw-msal-stand-in.ts';
+
+/** The one MSW server of the component tests; tests/component/setup.ts starts and resets it. */
+export const server = setupServer();
+
+export const tenantConfig = {
+  authority: 'https://app.test/oidc',
+  clientId: 'case-router-spa',
+  scopes: ['api://case-router/access'],
+  apiBaseUrl: 'https://app.test/api/v1',
+};
+
+type Auth = typeof AuthModule;
+
+/** A fresh auth module (and so a fresh app behind it) started on an MSAL stand-in. */
+export async function startAuthWith(options: MsalStandInOptions): Promise<{ msal: MsalStandIn; auth: Auth }> {
+  vi.resetModules();
+  const auth = await import('../../src/lib/auth/index.ts');
+  const msal = createMsalStandIn(options);
+  await auth.startAuth(tenantConfig, () => msal.instance);
+  return { msal, auth };
+}
+
+export interface RenderOptions {
+  /** Given, the element sits inside its AuthProvider, navigating through the router. */
+  readonly auth?: Auth;
+  /** The app's own by default; one made after startAuthWith must come from the modules imported after it. */
+  readonly queryClient?: QueryClient;
+}
+
+/** One element inside the app's providers. */
+export function renderUi(ui: ReactElement, { queryClient = createQueryClient() }: RenderOptions = {}) {
+  const view = render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      <Toaster />
+    </MantineProvider>,
+  );
+  return { queryClient, ...view };
+}
+
+/** The routes in a data router held in memory, at the path. */
+export function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { auth } = options;
+  const ui = auth ? (
+    <auth.AuthProvider navigate={(to, navigateOptions) => router.navigate(to, navigateOptions)}>
+      <RouterProvider router={router} />
+    </auth.AuthProvider>
+  ) : (
+    <RouterProvider router={router} />
+  );
+  return { router, ...renderUi(ui, options) };
+}
+
+export function currentPath(router: ReturnType<typeof createMemoryRouter>): string {
+  const { pathname, search } = router.state.location;
+  return `${pathname}${search}`;
+}
+
+interface ContractDocument {
+  components: { examples: Record<string, { value: unknown }> };
+}
+
+const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8')) as ContractDocument;
+
+function example(name: string): unknown {
+  const found = contract.components.examples[name];
+  if (!found) throw new Error(`The contract has no example ${name}`);
+  return structuredClone(found.value);
+}
+
+/** The contract's own examples, a fresh copy each call. */
+export const examples = {
+  case: () => example('Case') as Case,
+  caseList: () => example('CaseList') as CaseList,
+  user: () => example('User') as User,
+  specialties: () => example('SpecialtyList') as SpecialtyList,
+  triage: () => example('TriageAssessmentList') as TriageAssessmentList,
+};
+
+/** The contract's example user with one role, as `/me` answers for them. */
+export function userWithRole(role: Role): User {
+  return { ...examples.user(), id: `usr_demo_${role}`, roles: [role] };
+}
+
+export const doctor = userWithRole('er_doctor');
+export const specialist: User = {
+  ...userWithRole('specialist'),
+  displayName: 'Dr Sam Lindqvist',
+  email: 'specialist@demo.test',
+  specialtyTypes: ['Neurology'],
+};
+
+// The shell's notifications: none, and a live stream that stays open and quiet.
+const quietShell: AnyHandler[] = [
+  handleListNotifications({ body: { items: [], unreadCount: 0, nextCursor: null } }),
+  handleStreamEvents(
+    () =>
+      new Response(new ReadableStream({ start: () => undefined }), {
+        headers: { 'Content-Type': 'text/event-stream' },
+      }),
+  ),
+];
+
+/**
+ * The whole app at the path, signed in as the user (or the example user with that role): `/me` answers with
+ * them, the shell's notifications are quiet, and the handlers answer the rest.
+ */
+export async function renderApp(path: string, as: User | Role, ...handlers: AnyHandler[]) {
+  const user = typeof as === 'string' ? userWithRole(as) : as;
+  server.use(handleGetMe({ body: user }), ...quietShell, ...handlers);
+  const { auth } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
+  // Imported after the fresh auth module, so the app and the test share one sign-in.
+  const [{ appRoutes }, queries, { installZodErrorMap }] = await Promise.all([
+    import('../../src/app/router.tsx'),
+    import('../../src/lib/query-client.ts'),
+    import('../../src/lib/forms/zod-error-map.ts'),
+  ]);
+  installZodErrorMap();
+  return renderRoutes(appRoutes, path, { auth, queryClient: queries.createQueryClient() });
+}
+
+/** jsdom has no object URLs; the image viewer needs them. */
+export function stubObjectUrls() {
+  let next = 0;
+  const create = vi.fn((_blob: Blob) => {
+    next += 1;
+    return `blob:test/${next}`;
+  });
+  const revoke = vi.fn((_url: string) => undefined);
+  Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: create });
+  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: revoke });
+  return { create, revoke };
+}
