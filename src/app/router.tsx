@@ -1,5 +1,6 @@
 // The route objects, built from the route table: public routes at the top, every other one inside the
-// protected layout and its shell. Every screen is lazy; its handle carries the route's title and access.
+// protected layout, its shell and the role gate. Every screen is lazy; its handle carries the route's title
+// and access.
 import type { RouteObject } from 'react-router';
 import { type RouteName, routes } from '../config/routes.ts';
 import { texts } from '../config/texts.ts';
@@ -8,7 +9,8 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteErrorScreen } from './errors/route-error-screen.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import type { RouteHandle } from './layouts/use-route-handle.ts';
+import { RoleGate } from './layouts/role-gate.tsx';
+import type { RouteHandle } from './layouts/route-access.ts';
 import { routeScreens } from './route-modules.ts';
 import { AppShellLayout } from './shell/app-shell-layout.tsx';
 
@@ -46,6 +48,7 @@ export const appRoutes: RouteObject[] = [
           {
             // Pathless, so a screen's error or failed import shows inside the shell, not instead of it.
             id: 'screens',
+            element: <RoleGate />,
             errorElement: <RouteErrorScreen />,
             children: screens(false),
           },

@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { texts } from '../../config/texts.ts';
 import { GlobalErrorBoundary } from '../errors/global-error-boundary.tsx';
-import { useRouteHandle } from './use-route-handle.ts';
+import { useRouteAccess } from './route-access.ts';
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  const title = useRouteHandle()?.title;
+  const { title } = useRouteAccess();
   useEffect(() => {
     document.title = title === undefined ? texts.productName : `${title} · ${texts.productName}`;
   }, [title]);
