@@ -18,6 +18,21 @@ const featureZones = features.map((feature) => ({
   except: [`./${feature}`],
   message: 'A feature never imports another feature: compose them in a screen under src/app/routes.',
 }));
+// The app (screens, shell) uses a feature through its index.ts only; what lies below the features (lib,
+// components, config) never reaches up into a feature or the app.
+const spaLayerZones = [
+  {
+    target: './src/app',
+    from: `./${featuresDir}`,
+    except: features.map((feature) => `./${feature}/index.ts`),
+    message: "Import the feature's index.ts: its other files are its own.",
+  },
+  {
+    target: ['./src/lib', './src/components', './src/config'],
+    from: [`./${featuresDir}`, './src/app'],
+    message: 'Shared code serves the features and the app; it never imports them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -66,6 +81,7 @@ export default tseslint.config(
         {
           zones: [
             ...featureZones,
+            ...spaLayerZones,
             {
               target: './src',
               from: './server',

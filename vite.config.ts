@@ -2,16 +2,27 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const srcDir = resolve(import.meta.dirname, 'src');
+
 export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
     sourcemap: true,
-    rollupOptions: {
+    rolldownOptions: {
       // redirect.html is MSAL's redirect bridge page: it must be emitted beside index.html.
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
         redirect: resolve(import.meta.dirname, 'redirect.html'),
+      },
+      treeshake: {
+        // Our modules only define things, so a screen that imports a feature's index.ts takes only what it
+        // uses, not the whole feature. The Mantine style lists import stylesheets, and an index.ts brings its
+        // feature's list: the build would skip a bare re-export module, its own imports with it.
+        moduleSideEffects: (id) =>
+          id.startsWith(srcDir) && /\.tsx?$/.test(id) && !/\/(mantine-styles|index)\.ts$/.test(id)
+            ? false
+            : undefined,
       },
     },
   },

@@ -1,5 +1,6 @@
-// How the app writes a moment for people, on every screen: `22 Nov 2026, 08:41`, 24-hour, in the hospital's
-// zone (else the browser's).
+// How the app reads and writes moments for people, on every screen. A moment is written `22 Nov 2026, 08:41`,
+// 24-hour, in the hospital's zone (else the browser's). Times travel in UTC; an input of type datetime-local
+// holds a wall time without a zone, read and written here in the hospital's zone whatever the browser's is.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
@@ -30,4 +31,92 @@ export function formatDateTime(iso: string, timeZone?: string | null): string {
     formatter = formatterFor(undefined);
   }
   return formatter.format(new Date(iso));
+}
+
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+interface WallParts {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+function wallParts(instant: number, timeZone: string): WallParts {
+  const parts = partsFormatter(timeZone).formatToParts(new Date(instant));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at that instant, in milliseconds. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const wall = wallParts(instant, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return wallAsUtc - Math.floor(instant / 1000) * 1000;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `YYYY-MM-DDTHH:mm` as the hospital's clock shows the instant: the value of a datetime-local input. */
+export function isoToWallTime(iso: string | number | Date, timeZone: string): string {
+  const wall = wallParts(new Date(iso).getTime(), timeZone);
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
+/** The instant a hospital wall time names, as an ISO string; null when the text is not a wall time. */
+export function wallTimeToIso(wallTime: string, timeZone: string): string | null {
+  const match = WALL_TIME.exec(wallTime);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
+  if (Number.isNaN(wallAsUtc)) return null;
+  // The offset at the first guess may be the other side of a daylight-saving change: correct once with it.
+  const guess = wallAsUtc - zoneOffset(wallAsUtc, timeZone);
+  return new Date(wallAsUtc - zoneOffset(guess, timeZone)).toISOString();
+}
+
+/** A length of time as `h:mm:ss`, with days in front when there are any: `2 d 3:04:05`. Never negative. */
+export function formatDuration(milliseconds: number): string {
+  const total = Math.max(0, Math.floor(milliseconds / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const clock = `${hours}:${pad(minutes)}:${pad(seconds)}`;
+  return days > 0 ? `${days} d ${clock}` : clock;
 }

@@ -1,24 +1,23 @@
 // The protected layout's element: the shell with the signed-in user's roles and notifications, a bar while a
 // lazy screen loads, and the matched screen. The tab's event stream lives as long as this layout.
 import { Progress } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { getMeOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import { useNotificationFeed, useNotificationStream } from '../../features/notifications/index.ts';
 import { useIsAuthenticated, useRoles } from '../../lib/auth/index.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { type NotificationsSheetFeed, NotificationsSheetProvider } from './notifications-sheet.tsx';
 import { ShellFrame } from './shell-frame.tsx';
 
 export function AppShellLayout() {
   const roles = useRoles();
   // Who the API says is signed in: the header names them, and a session the API refuses ends here.
-  const me = useQuery(getMeOptions());
+  const { me } = useMe();
   const navigating = useNavigation().state !== 'idle';
   const feed = useNotificationFeed(roles);
-  useNotificationStream({ enabled: useIsAuthenticated(), userId: me.data?.id, roles });
+  useNotificationStream({ enabled: useIsAuthenticated(), userId: me?.id, roles });
 
-  const timeZone = me.data?.hospital?.timeZone;
+  const timeZone = me?.hospital?.timeZone;
   const { read, markRead, markAllRead } = feed;
   const sheetFeed = useMemo<NotificationsSheetFeed>(
     () => ({
@@ -35,7 +34,7 @@ export function AppShellLayout() {
   return (
     <NotificationsSheetProvider value={sheetFeed}>
       {/* The frame's bell counts what it is given: the unread entries. */}
-      <ShellFrame roles={roles} userName={me.data?.displayName} notifications={feed.unread}>
+      <ShellFrame roles={roles} userName={me?.displayName} notifications={feed.unread}>
         {navigating && (
           <Progress.Root size="xs" radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }}>
             <Progress.Section value={100} animated aria-label="Loading the next screen" />

@@ -7,12 +7,16 @@ import { listSpecialtiesOptions } from '../../../../generated/@tanstack/react-qu
 import type { CaseStatus, Urgency } from '../../../../generated/types.gen.ts';
 import { zCaseStatus, zUrgency } from '../../../../generated/zod.gen.ts';
 import { routes } from '../../../config/routes.ts';
-import { type CaseListQuery, useCaseList } from '../../../features/cases/api/use-case-list.ts';
-import { useMe } from '../../../features/cases/api/use-me.ts';
-import { CaseList } from '../../../features/cases/components/case-list.tsx';
-import { caseTexts, statusLabels, urgencyLabels } from '../../../features/cases/labels.ts';
-import '../../../features/cases/mantine-styles.ts';
-import { wallTimeToIso } from '../../../features/cases/time.ts';
+import {
+  CaseList,
+  type CaseListQuery,
+  caseTexts,
+  statusLabels,
+  urgencyLabels,
+  useCaseList,
+} from '../../../features/cases/index.ts';
+import { useMe } from '../../../lib/use-me.ts';
+import { wallTimeToIso } from '../../../lib/date-time.ts';
 
 interface Filters {
   status: CaseStatus[];

@@ -6,16 +6,18 @@ import { useState } from 'react';
 import { acceptCaseMutation, declineCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
 import { zCaseDecline } from '../../../../generated/zod.gen.ts';
 import { routes } from '../../../config/routes.ts';
-import { refreshAfterCaseChange } from '../../../features/cases/api/invalidate.ts';
-import { useCase } from '../../../features/cases/api/use-case.ts';
-import { useSeenReceipt } from '../../../features/cases/api/use-case-receipts.ts';
-import { useMe } from '../../../features/cases/api/use-me.ts';
-import { CaseLoading, CaseView } from '../../../features/cases/components/case-view.tsx';
-import { errorText } from '../../../features/cases/errors.ts';
-import { ConsultationForm } from '../../../features/cases/forms/consultation-form.tsx';
-import { ReasonDialog } from '../../../features/cases/forms/reason-dialog.tsx';
-import { caseTexts } from '../../../features/cases/labels.ts';
-import '../../../features/cases/mantine-styles.ts';
+import {
+  CaseLoading,
+  caseTexts,
+  CaseView,
+  ConsultationForm,
+  ReasonDialog,
+  refreshAfterCaseChange,
+  useCase,
+  useSeenReceipt,
+} from '../../../features/cases/index.ts';
+import { useMe } from '../../../lib/use-me.ts';
+import { errorText } from '../../../lib/api/index.ts';
 import { useRouteParams } from '../use-route-params.ts';
 
 export function Component() {

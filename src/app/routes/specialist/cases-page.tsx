@@ -3,11 +3,13 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { routes } from '../../../config/routes.ts';
-import { useDeliveredReceipts } from '../../../features/cases/api/use-case-receipts.ts';
-import { type CaseListQuery, useCaseList } from '../../../features/cases/api/use-case-list.ts';
-import { useMe } from '../../../features/cases/api/use-me.ts';
-import { CaseList } from '../../../features/cases/components/case-list.tsx';
-import '../../../features/cases/mantine-styles.ts';
+import {
+  CaseList,
+  type CaseListQuery,
+  useCaseList,
+  useDeliveredReceipts,
+} from '../../../features/cases/index.ts';
+import { useMe } from '../../../lib/use-me.ts';
 
 type Box = 'offered' | 'accepted' | 'history';
 

@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { listCasesInfiniteOptions } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { ListCasesData } from '../../../../generated/types.gen.ts';
-import { errorText } from '../errors.ts';
+import { errorText } from '../../../lib/api/index.ts';
 
 export type CaseListQuery = NonNullable<ListCasesData['query']>;
 

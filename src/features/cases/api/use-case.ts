@@ -4,7 +4,7 @@ import {
   getCaseOptions,
   listTriageAssessmentsOptions,
 } from '../../../../generated/@tanstack/react-query.gen.ts';
-import { errorText } from '../errors.ts';
+import { errorText } from '../../../lib/api/index.ts';
 
 export function useCase(caseId: string) {
   const caseQuery = useQuery(getCaseOptions({ path: { caseId } }));

@@ -2,7 +2,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Case, TriageQuestion } from '../../../../generated/types.gen.ts';
 import { patientLine } from '../labels.ts';
-import { formatDateTime } from '../time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 
 const vitalLabels: readonly [keyof Case['vitals'], string, string][] = [
   ['heartRate', 'Heart rate', 'bpm'],

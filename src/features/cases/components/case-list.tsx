@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text } from
 import { Link } from 'react-router';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
 import { caseTexts, patientLine } from '../labels.ts';
-import { formatDateTime } from '../time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { CaseTimers } from './case-timers.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';

@@ -2,7 +2,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Message } from '../../../../generated/types.gen.ts';
 import { MessageForm } from '../forms/message-form.tsx';
-import { formatDateTime } from '../time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 
 export interface CaseThreadProps {
   readonly caseId: string;

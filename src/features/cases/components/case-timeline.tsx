@@ -2,7 +2,7 @@
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { CaseEvent } from '../../../../generated/types.gen.ts';
 import { dispositionLabels, eventLabels, stepLabels } from '../labels.ts';
-import { formatDateTime } from '../time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;

@@ -3,7 +3,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import type { CaseStatus } from '../../../../generated/types.gen.ts';
 import { useNow } from '../api/use-now.ts';
 import { caseTexts, isFinal } from '../labels.ts';
-import { formatDuration } from '../time.ts';
+import { formatDuration } from '../../../lib/date-time.ts';
 
 export interface CaseTimersProps {
   readonly status: CaseStatus;

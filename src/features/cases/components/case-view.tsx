@@ -3,7 +3,7 @@ import { Alert, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Case, TriageQuestion } from '../../../../generated/types.gen.ts';
 import { isFinal } from '../labels.ts';
-import { formatDateTime } from '../time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { AttachmentsPanel } from './attachments-panel.tsx';
 import { CaseDetails } from './case-details.tsx';
 import { CaseHeader } from './case-header.tsx';

@@ -2,7 +2,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { Consultation } from '../../../../generated/types.gen.ts';
 import { dispositionLabels } from '../labels.ts';
-import { formatDateTime } from '../time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 
 export function ConsultationView({
   consultation,

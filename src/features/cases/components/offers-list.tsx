@@ -3,7 +3,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Offer } from '../../../../generated/types.gen.ts';
 import { stepLabels } from '../labels.ts';
-import { formatDateTime } from '../time.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 
 function Receipt({ label, at, timeZone }: { label: string; at: string | null; timeZone: string }) {
   return (

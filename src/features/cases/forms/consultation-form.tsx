@@ -8,9 +8,10 @@ import { submitConsultationMutation } from '../../../../generated/@tanstack/reac
 import type { ConsultationCreate } from '../../../../generated/types.gen.ts';
 import { zConsultationCreate, zDisposition } from '../../../../generated/zod.gen.ts';
 import { caseTexts } from '../labels.ts';
-import { DISPOSITION_OPTIONS, SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
+import { DISPOSITION_OPTIONS } from './disposition-options.ts';
 import { useCaseAction } from './use-case-action.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 
 interface ConsultationValues {
   recommendation: string;

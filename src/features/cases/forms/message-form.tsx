@@ -8,7 +8,7 @@ import type { MessageCreate } from '../../../../generated/types.gen.ts';
 import { zMessageCreate } from '../../../../generated/zod.gen.ts';
 import { caseTexts } from '../labels.ts';
 import { useCaseAction } from './use-case-action.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 
 export function MessageForm({ caseId }: { readonly caseId: string }) {
   const post = useMutation(postCaseMessageMutation());

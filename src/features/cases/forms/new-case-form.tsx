@@ -32,7 +32,7 @@ import type { AttachmentUploads } from '../api/use-attachment-uploads.ts';
 import { FileDropZone } from '../components/file-drop-zone.tsx';
 import { UploadList } from '../components/upload-list.tsx';
 import { caseTexts, sexLabels, urgencyLabels } from '../labels.ts';
-import { isoToWallTime } from '../time.ts';
+import { isoToWallTime } from '../../../lib/date-time.ts';
 import { clearDraft, loadDraft, saveDraft } from './new-case-draft.ts';
 import {
   emptyNewCase,
@@ -41,9 +41,9 @@ import {
   toCaseCreate,
   vitalFields,
 } from './new-case-schema.ts';
-import { showServerProblems } from './server-problems.ts';
+import { showServerProblems } from '../../../lib/forms/server-problems.ts';
 import { TriageQuestionField } from './triage-question-field.tsx';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 
 export interface NewCaseFormProps {
   readonly userId: string;

@@ -11,7 +11,7 @@ import {
   zVitalSigns,
 } from '../../../../generated/zod.gen.ts';
 import { texts } from '../../../config/texts.ts';
-import { wallTimeToIso } from '../time.ts';
+import { wallTimeToIso } from '../../../lib/date-time.ts';
 
 export type NumberValue = number | '';
 

@@ -4,7 +4,7 @@ import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { useCaseAction } from './use-case-action.ts';
-import { FormFooter } from './form-footer.tsx';
+import { FormFooter } from '../../../components/form-footer.tsx';
 
 interface ReasonValues {
   reason: string;

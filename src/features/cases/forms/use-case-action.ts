@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import type { Case } from '../../../../generated/types.gen.ts';
 import { refreshAfterCaseChange } from '../api/invalidate.ts';
-import { showServerProblems } from './server-problems.ts';
+import { showServerProblems } from '../../../lib/forms/server-problems.ts';
 
 export function useCaseAction<Values extends FieldValues>(caseId: string, fields: readonly string[]) {
   const queryClient = useQueryClient();

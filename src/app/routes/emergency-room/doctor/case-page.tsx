@@ -6,13 +6,15 @@ import { useState } from 'react';
 import { cancelCaseMutation } from '../../../../../generated/@tanstack/react-query.gen.ts';
 import { zCaseCancel } from '../../../../../generated/zod.gen.ts';
 import { routes } from '../../../../config/routes.ts';
-import { useCase } from '../../../../features/cases/api/use-case.ts';
-import { useMe } from '../../../../features/cases/api/use-me.ts';
-import { CaseLoading, CaseView } from '../../../../features/cases/components/case-view.tsx';
-import { CloseCaseDialog } from '../../../../features/cases/forms/close-case-dialog.tsx';
-import { ReasonDialog } from '../../../../features/cases/forms/reason-dialog.tsx';
-import { caseTexts } from '../../../../features/cases/labels.ts';
-import '../../../../features/cases/mantine-styles.ts';
+import {
+  CaseLoading,
+  caseTexts,
+  CaseView,
+  CloseCaseDialog,
+  ReasonDialog,
+  useCase,
+} from '../../../../features/cases/index.ts';
+import { useMe } from '../../../../lib/use-me.ts';
 import { useRouteParams } from '../../use-route-params.ts';
 
 export function Component() {

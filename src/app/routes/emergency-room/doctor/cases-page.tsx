@@ -3,11 +3,14 @@ import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '../../../../config/routes.ts';
-import { useCaseList } from '../../../../features/cases/api/use-case-list.ts';
-import { useMe } from '../../../../features/cases/api/use-me.ts';
-import { CaseList } from '../../../../features/cases/components/case-list.tsx';
-import { ACTIVE_STATUSES, caseTexts, FINAL_STATUSES } from '../../../../features/cases/labels.ts';
-import '../../../../features/cases/mantine-styles.ts';
+import {
+  ACTIVE_STATUSES,
+  CaseList,
+  caseTexts,
+  FINAL_STATUSES,
+  useCaseList,
+} from '../../../../features/cases/index.ts';
+import { useMe } from '../../../../lib/use-me.ts';
 
 type Show = 'open' | 'finished' | 'all';
 

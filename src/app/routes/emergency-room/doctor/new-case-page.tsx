@@ -8,13 +8,14 @@ import {
 } from '../../../../../generated/@tanstack/react-query.gen.ts';
 import type { Case } from '../../../../../generated/types.gen.ts';
 import { routes } from '../../../../config/routes.ts';
-import { useAttachmentUploads } from '../../../../features/cases/api/use-attachment-uploads.ts';
-import { useMe } from '../../../../features/cases/api/use-me.ts';
-import { CaseCreated } from '../../../../features/cases/components/case-created.tsx';
-import { errorText } from '../../../../features/cases/errors.ts';
-import { NewCaseForm } from '../../../../features/cases/forms/new-case-form.tsx';
-import { caseTexts } from '../../../../features/cases/labels.ts';
-import '../../../../features/cases/mantine-styles.ts';
+import {
+  CaseCreated,
+  caseTexts,
+  NewCaseForm,
+  useAttachmentUploads,
+} from '../../../../features/cases/index.ts';
+import { useMe } from '../../../../lib/use-me.ts';
+import { errorText } from '../../../../lib/api/index.ts';
 
 export function Component() {
   const { me, timeZone, error: meError } = useMe();

@@ -1,7 +1,7 @@
-// Failures reach the screens as ApiError (lib/api); anything else still needs words a person can act on.
+// What a screen says about a failure: an ApiError's message, and words a person can act on for anything else.
 import * as z from 'zod';
 import { texts } from '../../config/texts.ts';
-import { ApiError } from '../../lib/api/index.ts';
+import { ApiError } from './api-error.ts';
 
 export function errorText(error: unknown): string {
   if (error instanceof z.ZodError) return texts.validationInvalidInput;

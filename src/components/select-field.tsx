@@ -1,8 +1,6 @@
-// A required native select bound to a react-hook-form field: the case forms' specialty, sex and disposition.
+// A required native select bound to a react-hook-form field, e.g. a case's specialty or a patient's sex.
 import { NativeSelect } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
-import { zDisposition } from '../../../../generated/zod.gen.ts';
-import { dispositionLabels } from '../labels.ts';
 
 export interface SelectFieldProps<Values extends FieldValues, Output extends FieldValues> {
   readonly control: Control<Values, unknown, Output>;
@@ -42,9 +40,3 @@ export function SelectField<Values extends FieldValues, Output extends FieldValu
     />
   );
 }
-
-/** What should happen to the patient, as the consultation and the closing of a case ask it. */
-export const DISPOSITION_OPTIONS = zDisposition.options.map((value) => ({
-  value,
-  label: dispositionLabels[value],
-}));

@@ -1,8 +1,7 @@
 // The server's field problems ({ detail: [{ loc, msg }] }) on the fields they name; what names no field of
 // the form comes back as one message for the form as a whole.
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError, fieldProblems } from '../../../lib/api/index.ts';
-import { errorText } from '../errors.ts';
+import { ApiError, errorText, fieldProblems } from '../api/index.ts';
 
 function sentence(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDateTime,
-  formatDuration,
-  isoToWallTime,
-  wallTimeToIso,
-} from '../../src/features/cases/time.ts';
+import { formatDateTime, formatDuration, isoToWallTime, wallTimeToIso } from '../../src/lib/date-time.ts';
 
 describe('hospital wall times', () => {
   it('reads a wall time in the hospital zone, on both sides of a daylight-saving change', () => {

@@ -1,4 +1,4 @@
-// The end of every case form: what went wrong, if anything, then the submit button (and Back in a dialog).
+// The end of every form: what went wrong, if anything, then the submit button (and Back in a dialog).
 import { Alert, Button, Group } from '@mantine/core';
 
 export interface FormFooterProps {

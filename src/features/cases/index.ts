@@ -1,0 +1,17 @@
+// The cases feature, as the screens use it: the lists and the case view, the case forms and dialogs, the
+// hooks that read and change cases, and the words for the contract's codes. Its Mantine styles come with it.
+import './mantine-styles.ts';
+
+export { refreshAfterCaseChange } from './api/invalidate.ts';
+export { useAttachmentUploads } from './api/use-attachment-uploads.ts';
+export { useCase } from './api/use-case.ts';
+export { type CaseListQuery, useCaseList } from './api/use-case-list.ts';
+export { useDeliveredReceipts, useSeenReceipt } from './api/use-case-receipts.ts';
+export { CaseCreated } from './components/case-created.tsx';
+export { CaseList } from './components/case-list.tsx';
+export { CaseLoading, CaseView } from './components/case-view.tsx';
+export { CloseCaseDialog } from './forms/close-case-dialog.tsx';
+export { ConsultationForm } from './forms/consultation-form.tsx';
+export { NewCaseForm } from './forms/new-case-form.tsx';
+export { ReasonDialog } from './forms/reason-dialog.tsx';
+export { ACTIVE_STATUSES, caseTexts, FINAL_STATUSES, statusLabels, urgencyLabels } from './labels.ts';
