@@ -18,14 +18,19 @@ const featureZones = features.map((feature) => ({
   except: [`./${feature}`],
   message: 'A feature never imports another feature: compose them in a screen under src/app/routes.',
 }));
-// The app (screens, shell) uses a feature through its index.ts only; what lies below the features (lib,
-// components, config) never reaches up into a feature or the app.
+// The app (screens, shell) uses a feature through its index.ts only; a feature never reaches up into the app,
+// nor what lies below the features (lib, components, config) into either.
 const spaLayerZones = [
   {
     target: './src/app',
     from: `./${featuresDir}`,
     except: features.map((feature) => `./${feature}/index.ts`),
     message: "Import the feature's index.ts: its other files are its own.",
+  },
+  {
+    target: `./${featuresDir}`,
+    from: './src/app',
+    message: 'A feature never imports the app: the screens compose the features.',
   },
   {
     target: ['./src/lib', './src/components', './src/config'],

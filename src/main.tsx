@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App, createAppRouter } from './app/app.tsx';
 import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
-import { theme } from './app/theme.ts';
+import { theme } from './components/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
 import { installZodErrorMap } from './lib/forms/zod-error-map.ts';

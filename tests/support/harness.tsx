@@ -23,7 +23,7 @@ import type {
   TriageAssessmentList,
   User,
 } from '../../generated/types.gen.ts';
-import { theme } from '../../src/app/theme.ts';
+import { theme } from '../../src/components/theme.ts';
 import type * as AuthModule from '../../src/lib/auth/index.ts';
 import { createQueryClient } from '../../src/lib/query-client.ts';
 import {

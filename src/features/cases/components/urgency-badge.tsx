@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { Urgency } from '../../../../generated/types.gen.ts';
-import { urgencyColors } from '../../../app/theme.ts';
+import { urgencyColors } from '../../../components/theme.ts';
 import { urgencyLabels } from '../labels.ts';
 
 // Dark enough shades that white text on them meets WCAG AA (4.5:1); the default shade 6 does not.

@@ -26,7 +26,7 @@ import {
   zUrgency,
   zVitalSigns,
 } from '../../../../generated/zod.gen.ts';
-import { urgencyColors } from '../../../app/theme.ts';
+import { urgencyColors } from '../../../components/theme.ts';
 import { refreshAfterCaseChange } from '../api/invalidate.ts';
 import type { AttachmentUploads } from '../api/use-attachment-uploads.ts';
 import { FileDropZone } from '../components/file-drop-zone.tsx';
