@@ -24,6 +24,19 @@ export default defineConfig({
             ? false
             : undefined,
       },
+      output: {
+        codeSplitting: {
+          groups: [
+            // MSAL's redirect bridge and what it shares with the app: both pages load this chunk, and the
+            // redirect page nothing of the app's own (the app's start-up would run there otherwise).
+            { name: 'msal-bridge', test: /[\\/]msal-browser[\\/]dist[\\/]redirect_bridge[\\/]/, priority: 3 },
+            // What the app's start-up needs, in one chunk rather than the pieces the screens happen to share.
+            { name: 'main', test: /[\\/]src[\\/]main\.tsx$/, priority: 2 },
+            // The shell and all it uses come with the first protected screen: one chunk too.
+            { name: 'shell', test: /[\\/]src[\\/]app[\\/]shell[\\/]app-shell-layout\.tsx$/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   test: {

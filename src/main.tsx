@@ -12,7 +12,7 @@ import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
 import { theme } from './components/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
-import { installZodErrorMap } from './lib/forms/zod-error-map.ts';
+import { configureZod } from './lib/forms/zod-error-map.ts';
 import { createQueryClient } from './lib/query-client.ts';
 
 function Frame({ children }: { readonly children: ReactNode }) {
@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
 
-  installZodErrorMap();
+  configureZod();
   installApiLayer();
   try {
     await startAuth(await loadTenantConfig());

@@ -11,10 +11,13 @@ import { RouteErrorScreen } from './errors/route-error-screen.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RoleGate } from './layouts/role-gate.tsx';
 import type { RouteHandle } from './layouts/route-access.ts';
-import { routeScreens } from './route-modules.ts';
-import { AppShellLayout } from './shell/app-shell-layout.tsx';
+import { lazyModule, routeScreens } from './route-modules.ts';
 
 const routeNames = Object.keys(routes) as RouteName[];
+
+// The shell comes with the first protected screen, in parallel with it: with it come the API's SDK and its
+// Zod schemas (who is signed in, the notifications), which the start-up chunk does without.
+const shell = lazyModule('shell', () => import('./shell/app-shell-layout.tsx'));
 
 function screen(name: RouteName): RouteObject {
   const { path, title, access } = routes[name];
@@ -39,18 +42,20 @@ export const appRoutes: RouteObject[] = [
       ...screens(true),
       {
         id: 'protected',
-        element: (
-          <ProtectedRoute>
-            <AppShellLayout />
-          </ProtectedRoute>
-        ),
+        element: <ProtectedRoute />,
         children: [
           {
-            // Pathless, so a screen's error or failed import shows inside the shell, not instead of it.
-            id: 'screens',
-            element: <RoleGate />,
-            errorElement: <RouteErrorScreen />,
-            children: screens(false),
+            id: 'shell',
+            lazy: async () => ({ Component: (await shell.load()).AppShellLayout }),
+            children: [
+              {
+                // Pathless, so a screen's error or failed import shows inside the shell, not instead of it.
+                id: 'screens',
+                element: <RoleGate />,
+                errorElement: <RouteErrorScreen />,
+                children: screens(false),
+              },
+            ],
           },
         ],
       },

@@ -147,12 +147,12 @@ export async function renderApp(path: string, as: User | Role, ...handlers: AnyH
   server.use(handleGetMe({ body: user }), ...quietShell, ...handlers);
   const { auth } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
   // Imported after the fresh auth module, so the app and the test share one sign-in.
-  const [{ appRoutes }, queries, { installZodErrorMap }] = await Promise.all([
+  const [{ appRoutes }, queries, { configureZod }] = await Promise.all([
     import('../../src/app/router.tsx'),
     import('../../src/lib/query-client.ts'),
     import('../../src/lib/forms/zod-error-map.ts'),
   ]);
-  installZodErrorMap();
+  configureZod();
   return renderRoutes(appRoutes, path, { auth, queryClient: queries.createQueryClient() });
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
-import { installZodErrorMap } from '../../src/lib/forms/zod-error-map.ts';
+import { configureZod } from '../../src/lib/forms/zod-error-map.ts';
 
 function messageOf(schema: z.ZodType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
@@ -9,8 +9,8 @@ function messageOf(schema: z.ZodType, value: unknown): string | undefined {
 }
 
 beforeAll(() => {
-  installZodErrorMap();
-  installZodErrorMap();
+  configureZod();
+  configureZod();
 });
 
 describe('the generic validation messages (seed §8)', () => {
@@ -49,5 +49,12 @@ describe('the generic validation messages (seed §8)', () => {
     expect(messageOf(z.string().min(3, 'Too short for a case title'), 'a')).toBe(
       'Too short for a case title',
     );
+  });
+});
+
+describe("Zod's configuration", () => {
+  it('never compiles a parser from a string (the Content Security Policy forbids eval)', () => {
+    expect(z.config().jitless).toBe(true);
+    expect(messageOf(z.object({ age: z.number() }), { age: 'x' })).toBe(texts.validationInvalidInput);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TriageQuestion } from '../../generated/types.gen.ts';
-import { installZodErrorMap } from '../../src/lib/forms/zod-error-map.ts';
+import { configureZod } from '../../src/lib/forms/zod-error-map.ts';
 import {
   emptyNewCase,
   newCaseMessages,
@@ -36,7 +36,7 @@ function filled(): NewCaseValues {
   return values;
 }
 
-installZodErrorMap();
+configureZod();
 
 function issues(values: NewCaseValues): Record<string, string> {
   const result = newCaseSchema(questions, 'Europe/London', () => now).safeParse(values);

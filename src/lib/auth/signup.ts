@@ -1,5 +1,4 @@
 // Seed §3, §7: the signup call, its payload rules, and the login redirect that follows it.
-import { signup } from '../../../generated/sdk.gen.ts';
 import type { Role, SignupRequest, User } from '../../../generated/types.gen.ts';
 import { texts } from '../../config/texts.ts';
 import { ApiError, detailMessage } from '../api/index.ts';
@@ -39,6 +38,8 @@ export interface SignupOptions {
 export async function signupUser(input: SignupInput, options: SignupOptions = {}): Promise<User> {
   let user: User;
   try {
+    // The SDK comes with the first signup: the sign-in code, in the start-up chunk, stays off it.
+    const { signup } = await import('../../../generated/sdk.gen.ts');
     ({ data: user } = await signup({ body: signupPayload(input), throwOnError: true }));
   } catch (error) {
     // Seed §8: the server's detail, else 'Signup failed'.

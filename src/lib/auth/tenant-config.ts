@@ -1,7 +1,14 @@
 // Seed §5, §7, §8: the tenant config, fetched fresh and checked before authentication is set up.
-import { getTenantConfig } from '../../../generated/sdk.gen.ts';
-import type { TenantConfig } from '../../../generated/types.gen.ts';
+import { client } from '../../../generated/client.gen.ts';
+import type {
+  GetTenantConfigData,
+  GetTenantConfigErrors,
+  GetTenantConfigResponses,
+  TenantConfig,
+} from '../../../generated/types.gen.ts';
 import { texts } from '../../config/texts.ts';
+
+const TENANT_CONFIG_URL: GetTenantConfigData['url'] = '/public/tenant-config';
 
 export type ValidTenantConfig = TenantConfig & { authority: string; clientId: string };
 
@@ -42,11 +49,12 @@ export function validateTenantConfig(raw: unknown): ValidTenantConfig {
 export async function loadTenantConfig(): Promise<ValidTenantConfig> {
   let raw: unknown;
   try {
-    const { data } = await getTenantConfig({
+    // Through the generated client, not its SDK: the SDK and its Zod schemas stay out of the start-up
+    // chunk, and the generated validator would reject a bad authority before our check could name it.
+    const { data } = await client.get<GetTenantConfigResponses, GetTenantConfigErrors, true>({
+      url: TENANT_CONFIG_URL,
       throwOnError: true,
       cache: 'no-store',
-      // The generated validator would reject a bad authority before our check could name the problem.
-      responseValidator: undefined,
     });
     raw = data;
   } catch (error) {

@@ -87,11 +87,15 @@ export const zodErrorMap: z.core.$ZodErrorMap = (issue) => {
   }
 };
 
-let installed = false;
+let configured = false;
 
-/** Installs the map once for the whole app; later calls change nothing. */
-export function installZodErrorMap(): void {
-  if (installed) return;
-  z.config({ customError: zodErrorMap });
-  installed = true;
+/**
+ * Zod's one configuration for the whole app, set before any schema is used; later calls change nothing. The
+ * error map gives the seed's texts; `jitless` keeps Zod from compiling parsers with `new Function`, which
+ * our Content Security Policy refuses.
+ */
+export function configureZod(): void {
+  if (configured) return;
+  z.config({ customError: zodErrorMap, jitless: true });
+  configured = true;
 }
