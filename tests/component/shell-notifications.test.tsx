@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
-import { type NotificationEntry } from '../../src/app/shell/notifications-sheet.tsx';
+import type { NotificationEntry } from '../../src/app/shell/notifications-sheet-feed.ts';
 import { ShellFrame } from '../../src/app/shell/shell-frame.tsx';
 import { renderRoutes } from '../support/harness.tsx';
 

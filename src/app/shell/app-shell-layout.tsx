@@ -6,7 +6,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { useNotificationFeed, useNotificationStream } from '../../features/notifications/index.ts';
 import { useIsAuthenticated, useRoles } from '../../lib/auth/index.ts';
 import { useMe } from '../../lib/use-me.ts';
-import { type NotificationsSheetFeed, NotificationsSheetProvider } from './notifications-sheet.tsx';
+import { type NotificationsSheetFeed, NotificationsSheetProvider } from './notifications-sheet-feed.ts';
 import { ShellFrame } from './shell-frame.tsx';
 
 export function AppShellLayout() {

@@ -15,8 +15,13 @@ export interface HeaderProps {
   readonly menuOpened: boolean;
   readonly onOpenMenu: () => void;
   readonly onOpenNotifications: () => void;
+  /** Handlers that start loading the drawer and the sheet when a person shows they may open them. */
+  readonly menuIntentProps?: IntentProps;
+  readonly notificationsIntentProps?: IntentProps;
   readonly unreadNotifications: number;
 }
+
+type IntentProps = Record<'onMouseEnter' | 'onFocus' | 'onTouchStart', () => void>;
 
 function HeaderLink({ item }: { readonly item: NavItem }) {
   const active = useLinkActive(item.to);
@@ -40,6 +45,8 @@ export function Header({
   menuOpened,
   onOpenMenu,
   onOpenNotifications,
+  menuIntentProps,
+  notificationsIntentProps,
   unreadNotifications,
 }: HeaderProps) {
   const home = homeRouteFor(roles);
@@ -53,6 +60,7 @@ export function Header({
           onClick={onOpenMenu}
           aria-label="Open menu"
           aria-expanded={menuOpened}
+          {...menuIntentProps}
         />
         <Anchor
           component={Link}
@@ -87,6 +95,7 @@ export function Header({
             size="lg"
             aria-label={texts.notifications}
             onClick={onOpenNotifications}
+            {...notificationsIntentProps}
           >
             <BellIcon />
           </ActionIcon>

@@ -2,38 +2,17 @@
 // ones the bell counts); the protected layout adds, through context, the read ones, the hospital's time zone
 // and the actions that mark entries read, so the frame itself stays unaware of the feed.
 import { Anchor, Button, Drawer, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { createContext, useContext } from 'react';
+import { useContext } from 'react';
 import { Link } from 'react-router';
 import { SLIDE_ANIMATION_MS } from '../../config/constants.ts';
 import { texts } from '../../config/texts.ts';
 import { BellIcon } from '../../components/icons.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
-
-export interface NotificationEntry {
-  readonly id: string;
-  /** Null when the system did it: the action then reads on its own. */
-  readonly author: string | null;
-  /** ISO 8601 */
-  readonly timestamp: string;
-  readonly action: string;
-  readonly message: string | null;
-  /** Where the entry leads (its case), when the reader has a screen for it. */
-  readonly href?: string;
-  readonly read?: boolean;
-}
-
-export interface NotificationsSheetFeed {
-  /** Entries already read, listed under the unread ones. */
-  readonly earlier: readonly NotificationEntry[];
-  /** IANA zone the times are shown in; the browser's when absent. */
-  readonly timeZone?: string | null | undefined;
-  readonly onMarkRead?: (entry: NotificationEntry) => void;
-  readonly onMarkAllRead?: () => void;
-}
-
-const NotificationsSheetContext = createContext<NotificationsSheetFeed>({ earlier: [] });
-
-export const NotificationsSheetProvider = NotificationsSheetContext.Provider;
+import {
+  type NotificationEntry,
+  type NotificationsSheetFeed,
+  NotificationsSheetContext,
+} from './notifications-sheet-feed.ts';
 
 export interface NotificationsSheetProps {
   readonly opened: boolean;

@@ -1,13 +1,18 @@
 // The shell around every protected screen: header, small-screen drawer, notifications sheet and the iframe
-// warning. Roles come in as a prop, so tests render it without signing in.
+// warning. Roles come in as a prop, so tests render it without signing in. The drawer and the sheet load
+// when first wanted (see use-lazy-panel.ts).
 import { AppShell, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
+import { lazyModule } from '../route-modules.ts';
 import { Header } from './header.tsx';
 import { IframeWarning, isEmbedded } from './iframe-warning.tsx';
-import { NavDrawer } from './nav-drawer.tsx';
 import { navItemsFor } from './nav-items.ts';
-import { type NotificationEntry, NotificationsSheet } from './notifications-sheet.tsx';
+import type { NotificationEntry } from './notifications-sheet-feed.ts';
+import { useLazyPanel } from './use-lazy-panel.ts';
+
+const navDrawer = lazyModule('nav-drawer', () => import('./nav-drawer.tsx'));
+const notificationsSheet = lazyModule('notifications-sheet', () => import('./notifications-sheet.tsx'));
 
 export interface ShellFrameProps {
   readonly roles: readonly string[];
@@ -20,9 +25,13 @@ export interface ShellFrameProps {
 export function ShellFrame({ roles, userName, notifications, children }: ShellFrameProps) {
   const [menuOpened, menu] = useDisclosure(false);
   const [sheetOpened, sheet] = useDisclosure(false);
+  const drawerPanel = useLazyPanel(navDrawer);
+  const sheetPanel = useLazyPanel(notificationsSheet);
   const [embedded] = useState(() => isEmbedded(window));
   // The drawer belongs to small screens: widening the window past md puts the header links back instead.
   const wide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`);
+  const NavDrawer = drawerPanel.loaded?.NavDrawer;
+  const NotificationsSheet = sheetPanel.loaded?.NotificationsSheet;
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -31,13 +40,29 @@ export function ShellFrame({ roles, userName, notifications, children }: ShellFr
           roles={roles}
           userName={userName}
           menuOpened={menuOpened}
-          onOpenMenu={menu.open}
-          onOpenNotifications={sheet.open}
+          onOpenMenu={() => {
+            menu.open();
+            void drawerPanel.load().then((loaded) => {
+              if (!loaded) menu.close();
+            });
+          }}
+          menuIntentProps={drawerPanel.intentProps}
+          onOpenNotifications={() => {
+            sheet.open();
+            void sheetPanel.load().then((loaded) => {
+              if (!loaded) sheet.close();
+            });
+          }}
+          notificationsIntentProps={sheetPanel.intentProps}
           unreadNotifications={notifications.length}
         />
       </AppShell.Header>
-      <NavDrawer opened={menuOpened && !wide} onClose={menu.close} items={navItemsFor(roles)} />
-      <NotificationsSheet opened={sheetOpened} onClose={sheet.close} entries={notifications} />
+      {NavDrawer && (
+        <NavDrawer opened={menuOpened && !wide} onClose={menu.close} items={navItemsFor(roles)} />
+      )}
+      {NotificationsSheet && (
+        <NotificationsSheet opened={sheetOpened} onClose={sheet.close} entries={notifications} />
+      )}
       <AppShell.Main>
         <IframeWarning embedded={embedded} />
         {children}
