@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handleGetCase, handleListCases, handleListTriageAssessments } from '../../generated/msw.gen.ts';
@@ -14,7 +14,10 @@ describe('a route that is for none of the user’s roles', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Hospital administration' })).not.toBeInTheDocument();
     expect(screen.queryByText(/not available yet/i)).not.toBeInTheDocument();
-    expect(document.title).toBe('Not for your role · Case Router');
+    // The tab title follows the render, once the layout's effect has run.
+    await waitFor(() => {
+      expect(document.title).toBe('Not for your role · Case Router');
+    });
     // Inside the shell: the header and its links stay.
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Home' })).toBeInTheDocument();
 
@@ -24,7 +27,9 @@ describe('a route that is for none of the user’s roles', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Case box' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/specialist/cases');
-    expect(document.title).toBe('Case box · Case Router');
+    await waitFor(() => {
+      expect(document.title).toBe('Case box · Case Router');
+    });
   });
 
   it('never renders the other role’s screen, so none of its data is asked for', async () => {
@@ -59,7 +64,9 @@ describe('a route that is for one of the user’s roles', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Case SGH-000123' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Not for your role' })).not.toBeInTheDocument();
-    expect(document.title).toBe('Case · Case Router');
+    await waitFor(() => {
+      expect(document.title).toBe('Case · Case Router');
+    });
   });
 
   it('opens the settings to every signed-in user', async () => {

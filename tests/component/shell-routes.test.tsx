@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { Role } from '../../generated/types.gen.ts';
 import { describe, expect, it } from 'vitest';
@@ -116,7 +116,10 @@ describe('screens not built yet', () => {
 
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       expect(screen.getByText(/not available yet/i, { selector: 'p' })).toBeInTheDocument();
-      expect(document.title).toBe(`${title} · Case Router`);
+      // The tab title follows the render, once the layout's effect has run.
+      await waitFor(() => {
+        expect(document.title).toBe(`${title} · Case Router`);
+      });
     },
   );
 
