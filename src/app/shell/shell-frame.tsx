@@ -1,11 +1,12 @@
 // The shell around every protected screen: header, small-screen drawer, notifications sheet and the iframe
 // warning. Roles come in as a prop, so tests render it without signing in. The drawer and the sheet load
 // when first wanted (see use-lazy-panel.ts).
-import { AppShell, useMantineTheme } from '@mantine/core';
+import { Box, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { lazyModule } from '../route-modules.ts';
 import { Header } from './header.tsx';
+import classes from './shell-frame.module.css';
 import { IframeWarning, isEmbedded } from './iframe-warning.tsx';
 import { navItemsFor } from './nav-items.ts';
 import type { NotificationEntry } from './notifications-sheet-feed.ts';
@@ -34,8 +35,9 @@ export function ShellFrame({ roles, userName, notifications, children }: ShellFr
   const NotificationsSheet = sheetPanel.loaded?.NotificationsSheet;
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header>
+    <>
+      {/* The scroll lock of an open drawer shifts this class by the scrollbar it hides: the header stays put. */}
+      <Box component="header" className={`${classes.header} right-scroll-bar-position`}>
         <Header
           roles={roles}
           userName={userName}
@@ -56,17 +58,17 @@ export function ShellFrame({ roles, userName, notifications, children }: ShellFr
           notificationsIntentProps={sheetPanel.intentProps}
           unreadNotifications={notifications.length}
         />
-      </AppShell.Header>
+      </Box>
       {NavDrawer && (
         <NavDrawer opened={menuOpened && !wide} onClose={menu.close} items={navItemsFor(roles)} />
       )}
       {NotificationsSheet && (
         <NotificationsSheet opened={sheetOpened} onClose={sheet.close} entries={notifications} />
       )}
-      <AppShell.Main>
+      <Box component="main" className={classes.main}>
         <IframeWarning embedded={embedded} />
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }
