@@ -9,6 +9,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The browsers we serve load modules that way natively; without it, a browser that cannot only loses
+    // the head start on a screen's imports, never the screen.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // redirect.html is MSAL's redirect bridge page: it must be emitted beside index.html.
       input: {
