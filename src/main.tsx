@@ -1,4 +1,4 @@
-// Start-up (seed §4): tenant config -> authentication -> app. The Configuration Error screen on failure.
+// Start-up: tenant config -> authentication -> app. The Configuration Error screen on failure.
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';

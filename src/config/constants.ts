@@ -1,4 +1,4 @@
-// The seed's business constants (§9).
+// The product's fixed numbers and names: token refresh, module-load retries, scopes, toasts, storage.
 export const TOKEN_REFRESH_BUFFER_SECONDS = 300;
 export const MODULE_LOAD_MAX_RETRIES = 3;
 export const MODULE_LOAD_INITIAL_DELAY_MS = 250;

@@ -58,7 +58,7 @@ const insightsAdministrators = [
 
 type InsightsRouteName = 'insights' | 'insightsPhysicians' | 'insightsHospitals';
 
-/** The seed's role insights table: the insights screen of each role (its primary role). */
+/** The role insights table: the insights screen of each role, when it is the user's first (primary) role. */
 export const ROLE_INSIGHTS = {
   emergency_room: 'insightsHospitals',
   emergency_room_admin: 'insightsHospitals',
@@ -218,7 +218,7 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 
-/** The seed's role home table: where each role lands once signed in. Every role has one. */
+/** The role home table: where each role lands once signed in. Every role has one. */
 export const ROLE_HOMES = {
   emergency_room: 'emergencyRoomCases',
   emergency_room_admin: 'emergencyRoomAdmin',

@@ -15,7 +15,7 @@ import {
 
 const interactionRequired = () => new InteractionRequiredAuthError('interaction_required', 'test');
 
-describe('start-up (seed §4)', () => {
+describe('start-up', () => {
   it('makes the first account active, gets a token silently and starts the monitor', async () => {
     const first = fakeAccount(['specialist'], 'first');
     const { msal } = await startAuthWith({ accounts: [first, fakeAccount(['hospital'], 'second')] });

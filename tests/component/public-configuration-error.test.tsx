@@ -18,7 +18,7 @@ beforeEach(() => {
   document.body.innerHTML = '<div id="root"></div>';
 });
 
-describe('the Configuration Error screen (seed §2, §8)', () => {
+describe('the Configuration Error screen', () => {
   it.each([
     [
       'a backend configuration error',

@@ -8,7 +8,7 @@ async function signOutPage() {
   return (await import('../../src/app/routes/public/sign-out-page.tsx')).Component;
 }
 
-describe('the sign-out page (seed §2)', () => {
+describe('the sign-out page', () => {
   it('shows the spinner texts and signs the active account out with its ID token as hint', async () => {
     const account = fakeAccount(['specialist']);
     const { msal, auth } = await startAuthWith({ accounts: [account] });

@@ -28,7 +28,7 @@ function pathsUnder(route: RouteObject | undefined): string[] {
 }
 
 describe('the route table', () => {
-  it('puts every protected route of the seed, with its exact path, under the protected layout', () => {
+  it('puts every protected route, with its exact path, under the protected layout', () => {
     const underProtected = pathsUnder(findRoute(appRoutes, 'protected'));
     expect(underProtected.sort()).toEqual(protectedRoutes.map((name) => routes[name].path).sort());
     expect(underProtected).toContain('/settings/triage-assessment/:specialty');

@@ -13,7 +13,7 @@ beforeAll(() => {
   configureZod();
 });
 
-describe('the generic validation messages (seed §8)', () => {
+describe('the generic validation messages', () => {
   it.each([
     ['a missing value', z.object({ name: z.string() }), {}, texts.validationRequired],
     ['an empty required text', z.string().min(1), '', texts.validationRequired],

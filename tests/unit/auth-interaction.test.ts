@@ -12,7 +12,7 @@ function run(events: InteractionEvent[], from: InteractionState = 'startup'): In
   return events.reduce(interactionReducer, from);
 }
 
-describe('interaction states (seed §4)', () => {
+describe('interaction states', () => {
   it('startup moves to none once the redirect promise resolves', () => {
     expect(run([{ type: 'redirect-promise-resolved' }])).toBe('none');
     expect(run([{ type: 'redirect-promise-resolved' }], 'login')).toBe('login');

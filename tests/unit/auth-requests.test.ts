@@ -13,7 +13,7 @@ const account = {
   tenantId: 't',
 } as AccountInfo;
 
-describe('scopes (seed §9)', () => {
+describe('scopes', () => {
   it('always asks openid, profile and offline_access, then the config scopes, each once', () => {
     expect(loginScopes(['api://case-router/access', 'openid', 'api://case-router/access'])).toEqual([
       'openid',
@@ -25,7 +25,7 @@ describe('scopes (seed §9)', () => {
   });
 });
 
-describe('prompt rules (seed §5)', () => {
+describe('prompt rules', () => {
   it.each([
     ['none', 'none'],
     ['no_session', 'no_session'],

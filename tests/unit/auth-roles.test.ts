@@ -52,7 +52,7 @@ describe('roles from tokens', () => {
   });
 });
 
-describe('role tables (seed §2)', () => {
+describe('the role home and insights tables', () => {
   it.each([
     ['emergency_room', '/emergency-room/cases'],
     ['emergency_room_admin', '/emergency-room/admin'],

@@ -13,7 +13,7 @@ const input = {
   specialty_types: ['Neurology'],
 };
 
-describe('signup payload (seed §3)', () => {
+describe('signup payload', () => {
   it('splits display_name into fname and lname, sends company_name null and forces a password change', () => {
     expect(signupPayload(input)).toEqual({
       email: 'new@demo.test',

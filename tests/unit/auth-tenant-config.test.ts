@@ -19,7 +19,7 @@ const valid = {
   apiBaseUrl: 'https://app.test/api/v1',
 };
 
-describe('tenant config validation (seed §5)', () => {
+describe('tenant config validation', () => {
   it('accepts a config with a string authority and a clientId', () => {
     expect(validateTenantConfig(valid)).toEqual(valid);
   });

@@ -1,5 +1,5 @@
 // The router's errorElement: a failed lazy import goes to module-load recovery, anything else gets the
-// generic error screen (seed §2 "Error").
+// generic "Error" screen with the way home.
 import { Button } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { routes } from '../../config/routes.ts';

@@ -1,4 +1,5 @@
-// Which title a failed module load gets while it is retried (seed §8). Pure, so the mapping is testable.
+// Which title a failed module load gets while it is retried: a network issue, a timeout or a loading error.
+// Pure, so the mapping is testable.
 import { texts } from '../../config/texts.ts';
 
 export type ModuleLoadFailureKind = 'components' | 'modules' | 'network' | 'timeout' | 'error';

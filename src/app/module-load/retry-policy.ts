@@ -1,4 +1,4 @@
-// The seed's module-load retry (§4, §9): reload up to MODULE_LOAD_MAX_RETRIES times, the delay starting at
+// The module-load retry: reload up to MODULE_LOAD_MAX_RETRIES times, the delay starting at
 // MODULE_LOAD_INITIAL_DELAY_MS and doubling, after clearing service workers and Cache Storage so a reload
 // cannot be answered by a stale cached copy. The attempt count lives in sessionStorage because every retry
 // is a full page reload.

@@ -1,4 +1,4 @@
-// Seed §8: a warning when the app runs inside an iframe (sign-in redirects and clickjacking make that unsafe).
+// A warning when the app runs inside an iframe (sign-in redirects and clickjacking make that unsafe).
 import { Alert } from '@mantine/core';
 import { texts } from '../../config/texts.ts';
 import { AlertTriangleIcon } from '../../components/icons.tsx';

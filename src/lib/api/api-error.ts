@@ -1,4 +1,4 @@
-// The one error type every failed request becomes (seed §3 "Api error": message, status, data).
+// The one error type every failed request becomes (message, status, data).
 import type { FieldProblem } from '../../../generated/types.gen.ts';
 
 export class ApiError extends Error {
@@ -35,7 +35,7 @@ export function detailMessage(body: unknown): string | null {
 }
 
 /**
- * Seed §8: the message is the detail field, else status and status text, else the body text.
+ * The message is the detail field, else status and status text, else the body text.
  * HTTP/2 answers carry no status text, which is when the body text is used.
  */
 export function errorMessageFor(status: number, statusText: string, body: unknown): string {

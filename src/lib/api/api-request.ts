@@ -1,4 +1,4 @@
-// The seed's generic API helper (§7): any method on {apiBase}{path}, with the session rules of sendWithSession.
+// The generic API helper: any method on {apiBase}{path}, with the session rules of sendWithSession.
 import { texts } from '../../config/texts.ts';
 import { ApiError, errorMessageFor } from './api-error.ts';
 import { getApiBaseUrl, trimTrailingSlashes } from './client.ts';

@@ -22,7 +22,7 @@ export function setSession(next: SessionBridge): void {
   session = next;
 }
 
-/** Seed §7: the bearer is the silent token, else the stored auth_token. */
+/** The bearer is the silent token, else the stored auth_token. */
 export async function currentBearer(): Promise<string | null> {
   try {
     return (await session.getToken()) ?? readStoredToken();
@@ -60,7 +60,7 @@ async function sessionExpired(response: Response): Promise<never> {
 }
 
 /**
- * Sends one request with the seed's session rules (§4, §8): 401 ends the session; 403 refreshes the token
+ * Sends one request with the session rules: 401 ends the session; 403 refreshes the token
  * once and retries. Every request of the app, generated SDK and generic helper alike, goes through here.
  */
 export async function sendWithSession(request: Request): Promise<Response> {

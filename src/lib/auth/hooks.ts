@@ -5,7 +5,7 @@ import { useAuthSnapshot } from './auth-store.ts';
 import type { InteractionState } from './interaction.ts';
 import { acquireTokenOrRedirect } from './msal-instance.ts';
 
-/** The roles of the active account (seed §6); the first is the primary role. */
+/** The roles of the active account; the first is the primary role. */
 export function useRoles(): readonly string[] {
   return useAuthSnapshot().roles;
 }

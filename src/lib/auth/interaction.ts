@@ -1,4 +1,4 @@
-// Seed §4: the authentication progress states and their transitions, as a pure reducer.
+// The authentication progress states and their transitions, as a pure reducer.
 import { EventType, InteractionType, type EventMessage } from '@azure/msal-browser';
 
 export type InteractionState =

@@ -35,7 +35,7 @@ export function buildMsalConfiguration(
       redirectUri: config.redirectUri ?? `${origin}/redirect.html`,
       postLogoutRedirectUri: config.postLogoutRedirectUri ?? `${origin}/sign-in`,
     },
-    // Seed §9: a session-level cache. MSAL 5 has no storeAuthStateInCookie; it keeps the request state
+    // The auth cache lives as long as the browser session. MSAL 5 has no storeAuthStateInCookie; it keeps the request state
     // (verifier, nonce, return address) in sessionStorage, whatever the cache location.
     cache: { cacheLocation: BrowserCacheLocation.SessionStorage },
     system: {

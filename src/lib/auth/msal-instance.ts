@@ -1,4 +1,4 @@
-// The one MSAL instance and what the app does with it: start-up (seed §4), login, tokens, sign-out.
+// The one MSAL instance and what the app does with it: start-up, login, tokens, sign-out.
 import {
   type AccountInfo,
   type AuthenticationResult,
@@ -67,7 +67,7 @@ async function refreshActiveToken(): Promise<string> {
   return acquireSilently(account, true);
 }
 
-/** A silent token; when the provider needs the user, a popup (seed §8). */
+/** A silent token; when the provider needs the user, a popup. */
 async function tokenWithPopupFallback(account: AccountInfo, forceRefresh: boolean): Promise<string> {
   try {
     return await acquireSilently(account, forceRefresh);
@@ -78,8 +78,8 @@ async function tokenWithPopupFallback(account: AccountInfo, forceRefresh: boolea
 }
 
 /**
- * A token for a screen that needs one itself. When the provider needs the user, a redirect (seed §8: "a
- * redirect in the hook") that comes back to this page; null meanwhile.
+ * A token for a screen that needs one itself. When the provider needs the user, a redirect that comes
+ * back to this page (a hook cannot open a popup); null meanwhile.
  */
 export async function acquireTokenOrRedirect(): Promise<string | null> {
   const account = activeAccount();
@@ -102,7 +102,7 @@ function isInteractionInProgressError(error: unknown): boolean {
   );
 }
 
-/** Seed §5: login is skipped while another interaction is in progress. */
+/** Login is skipped while another interaction is in progress. */
 export async function login(options: LoginOptions = {}): Promise<void> {
   const instance = msal;
   if (!instance || isInteractionInProgress(getAuthSnapshot().interaction)) return;
@@ -184,7 +184,7 @@ const sessionBridge: SessionBridge = {
 };
 
 /**
- * Seed §4: set up authentication from the tenant config, handle the redirect, make the first account
+ * Sets up authentication from the tenant config, handle the redirect, make the first account
  * active, get a token silently and start the monitor. A failure of the silent token is not a start-up
  * failure: not being signed in is a normal state.
  */
@@ -221,7 +221,7 @@ export async function startAuth(
 }
 
 /**
- * Seed §2 /sign-out: stop the monitor, clear the auth cache and the stored auth_token, then the provider's
+ * Signing out: stop the monitor, clear the auth cache and the stored auth_token, then the provider's
  * sign-out for the active account. If that fails: clear the cache and go to the login page.
  */
 export async function signOut(): Promise<void> {

@@ -28,7 +28,7 @@ export function notifyAuthenticationError(): void {
 
 const roleToastShownFor = new Set<string>();
 
-/** Seed §6: one role toast per signed-in account, for 10 s. */
+/** One role toast per signed-in account, for ROLE_TOAST_DURATION_MS. */
 export function notifyRoleProblem(accountId: string, roles: readonly string[]): void {
   const problem = roleProblem(roles);
   if (problem === null || roleToastShownFor.has(accountId)) return;

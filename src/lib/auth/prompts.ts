@@ -1,4 +1,4 @@
-// Seed §5: the prompt values the sign-in library is allowed to send.
+// The prompt values the sign-in library is allowed to send.
 
 const SILENT_PROMPTS: ReadonlySet<string> = new Set(['none', 'no_session']);
 const INTERACTIVE_PROMPTS: ReadonlySet<string> = new Set(['none', 'consent', 'login']);

@@ -1,4 +1,5 @@
-// Seed §4 "Protected route access", as a layout route: <Outlet/> once authorized.
+// Protected route access, as a layout route: <Outlet/> once authorized; a visit without a token tries a
+// silent renewal for the active account, and otherwise goes to /sign-in with next set to the address.
 import { Center, Loader } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';

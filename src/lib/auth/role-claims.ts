@@ -1,4 +1,4 @@
-// Seed §3, §6: roles come from the ID token (an array, or a comma-separated string) or the access token.
+// Roles come from the ID token (an array, or a comma-separated string) or the access token.
 import { texts } from '../../config/texts.ts';
 import { isRole } from './roles.ts';
 import { decodeTokenPayload } from './token-claims.ts';
@@ -42,7 +42,7 @@ export function rolesOrEmpty(idTokenClaims: object | undefined, accessToken?: st
   }
 }
 
-/** The first role is the primary one (seed §6). */
+/** The first role is the primary one. */
 export function primaryRole(roles: readonly string[]): string | undefined {
   return roles[0];
 }

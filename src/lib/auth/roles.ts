@@ -1,4 +1,4 @@
-// The roles, what each may open, and the seed's role tables as addresses: the home and the insights screen
+// The roles, what each may open, and the role home and insights tables as addresses: the home and the insights screen
 // of each role, from the route table.
 import type { Role } from '../../../generated/types.gen.ts';
 import { type Access, ROLE_HOMES, ROLE_INSIGHTS, type RouteName, routes } from '../../config/routes.ts';
@@ -12,7 +12,7 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-/** A route's address as the seed's role tables write it: no trailing slash. */
+/** A route's address as the role tables write it: no trailing slash. */
 function tableAddress(name: RouteName): string {
   const { path } = routes[name];
   return path.length > 1 ? path.replace(/\/$/, '') : path;

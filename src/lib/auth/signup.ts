@@ -1,4 +1,4 @@
-// Seed §3, §7: the signup call, its payload rules, and the login redirect that follows it.
+// The signup call, its payload rules, and the login redirect that follows it.
 import type { Role, SignupRequest, User } from '../../../generated/types.gen.ts';
 import { texts } from '../../config/texts.ts';
 import { ApiError, detailMessage } from '../api/index.ts';
@@ -42,7 +42,7 @@ export async function signupUser(input: SignupInput, options: SignupOptions = {}
     const { signup } = await import('../../../generated/sdk.gen.ts');
     ({ data: user } = await signup({ body: signupPayload(input), throwOnError: true }));
   } catch (error) {
-    // Seed §8: the server's detail, else 'Signup failed'.
+    // The server's detail, else 'Signup failed'.
     if (error instanceof ApiError) {
       throw new ApiError(detailMessage(error.data) ?? texts.signupFailed, error.status, error.data);
     }

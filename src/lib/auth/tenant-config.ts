@@ -1,4 +1,4 @@
-// Seed §5, §7, §8: the tenant config, fetched fresh and checked before authentication is set up.
+// The tenant config, fetched fresh and checked before authentication is set up.
 import { client } from '../../../generated/client.gen.ts';
 import type {
   GetTenantConfigData,

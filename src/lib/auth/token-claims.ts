@@ -23,7 +23,7 @@ function base64UrlToText(segment: string): string {
   }
 }
 
-/** Seed §5: only a string whose payload is valid base64url JSON (an object) decodes. */
+/** Only a string whose payload is valid base64url JSON (an object) decodes. */
 export function decodeTokenPayload(token: unknown): Record<string, unknown> {
   if (typeof token !== 'string') throw new TokenDecodeError('the token is not a string');
   const payload = token.split('.')[1];

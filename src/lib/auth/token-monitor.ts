@@ -1,4 +1,4 @@
-// Seed §4: a silent forced refresh TOKEN_REFRESH_BUFFER_SECONDS before the token's exp, rescheduled from
+// A silent forced refresh TOKEN_REFRESH_BUFFER_SECONDS before the token's exp, rescheduled from
 // each new token; started after login, stopped on logout.
 import { TOKEN_REFRESH_BUFFER_SECONDS } from '../../config/constants.ts';
 import { logAuthError } from './auth-log.ts';

@@ -1,4 +1,4 @@
-// Seed §2 "/": no visible content; signs in automatically, then goes to next or the role's home.
+// "/": no visible content; signs in automatically, then goes to next or the role's home.
 import { Navigate } from 'react-router';
 import { useSignInFlow } from './use-sign-in-flow.ts';
 

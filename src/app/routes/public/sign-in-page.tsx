@@ -1,4 +1,4 @@
-// Seed §2 "/sign-in?next=": starts the login, remembering next, and returns there afterwards.
+// "/sign-in?next=": starts the login, remembering next, and returns there afterwards.
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Loader.css';
 import { Center, Loader } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Seed §2 "/sign-out": a spinner and two lines while the session ends.
+// "/sign-out": a spinner and two lines while the session ends.
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';

@@ -1,4 +1,4 @@
-// The behaviour / and /sign-in share (seed §2): sign in when needed, then go to next or the role's home.
+// The behaviour / and /sign-in share: sign in when needed, then go to next or the role's home.
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAuthSnapshot } from '../../../lib/auth/auth-store.ts';

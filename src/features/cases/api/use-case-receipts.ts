@@ -1,4 +1,4 @@
-// The closed loop's receipts (product.md, Routing 5): the specialist's app says when an offer reached it
+// The closed loop's receipts, the doctor's read receipts of an offer: the specialist's app says when an offer reached it
 // (the case box listed it) and when the specialist opened it. The server keeps the first of each kind, so
 // each is sent once per case and session; a failed receipt is not the person's problem and is not shown.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
