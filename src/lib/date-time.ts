@@ -1,25 +1,31 @@
 // How the app reads and writes moments for people, on every screen. A moment is written `22 Nov 2026, 08:41`,
 // 24-hour, in the hospital's zone (else the browser's). Times travel in UTC; an input of type datetime-local
 // holds a wall time without a zone, read and written here in the hospital's zone whatever the browser's is.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(key, formatter);
-  }
-  return formatter;
+/** One formatter per time zone for these options, made when a zone is first asked for. */
+function formatterCache(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): (timeZone: string | undefined) => Intl.DateTimeFormat {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    const key = timeZone ?? '';
+    let formatter = formatters.get(key);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formatters.set(key, formatter);
+    }
+    return formatter;
+  };
 }
+
+const formatterFor = formatterCache('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** A date and time in `timeZone`; no zone, or one the browser does not know, writes it in the browser's. */
 export function formatDateTime(iso: string, timeZone?: string | null): string {
@@ -35,25 +41,15 @@ export function formatDateTime(iso: string, timeZone?: string | null): string {
 
 const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-const partsFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = partsFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partsFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+const partsFormatter = formatterCache('en-US', {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 interface WallParts {
   readonly year: number;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ShellFrame } from '../../src/app/shell/shell-frame.tsx';
-import { renderRoutes } from '../support/harness.tsx';
+import { renderAt } from '../support/harness.tsx';
 
 // jsdom lays out at 1024 px and applies Mantine's "hidden from md" rule, so the small-screen button counts as
 // hidden here; the e2e test at 360 px checks that it is really visible there.
@@ -11,17 +11,10 @@ function menuButton() {
 }
 
 function renderShell() {
-  return renderRoutes(
-    [
-      {
-        path: '*',
-        element: (
-          <ShellFrame roles={['specialist']} notifications={[]}>
-            <p>Screen content</p>
-          </ShellFrame>
-        ),
-      },
-    ],
+  return renderAt(
+    <ShellFrame roles={['specialist']} notifications={[]}>
+      <p>Screen content</p>
+    </ShellFrame>,
     '/specialist/cases/',
   );
 }

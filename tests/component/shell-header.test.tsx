@@ -3,25 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/config/routes.ts';
 import { texts } from '../../src/config/texts.ts';
 import { Header } from '../../src/app/shell/header.tsx';
-import { renderRoutes } from '../support/harness.tsx';
+import { renderAt } from '../support/harness.tsx';
 
 function renderHeader(roles: readonly string[], at = '/settings/', userName?: string) {
-  return renderRoutes(
-    [
-      {
-        path: '*',
-        element: (
-          <Header
-            roles={roles}
-            userName={userName}
-            menuOpened={false}
-            onOpenMenu={() => undefined}
-            onOpenNotifications={() => undefined}
-            unreadNotifications={0}
-          />
-        ),
-      },
-    ],
+  return renderAt(
+    <Header
+      roles={roles}
+      userName={userName}
+      menuOpened={false}
+      onOpenMenu={() => undefined}
+      onOpenNotifications={() => undefined}
+      unreadNotifications={0}
+    />,
     at,
   );
 }

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IframeWarning, isEmbedded } from '../../src/app/shell/iframe-warning.tsx';
 import { ShellFrame } from '../../src/app/shell/shell-frame.tsx';
-import { renderRoutes, renderUi } from '../support/harness.tsx';
+import { renderAt, renderUi } from '../support/harness.tsx';
 
 describe('the iframe warning', () => {
   it('knows when the window is its own top window', () => {
@@ -30,17 +30,10 @@ describe('the iframe warning', () => {
   });
 
   it('is absent from the shell of a top-level window', () => {
-    renderRoutes(
-      [
-        {
-          path: '*',
-          element: (
-            <ShellFrame roles={['er_doctor']} notifications={[]}>
-              <p>Screen content</p>
-            </ShellFrame>
-          ),
-        },
-      ],
+    renderAt(
+      <ShellFrame roles={['er_doctor']} notifications={[]}>
+        <p>Screen content</p>
+      </ShellFrame>,
       '/emergency-room/doctor/cases/',
     );
     expect(screen.getByText('Screen content')).toBeInTheDocument();

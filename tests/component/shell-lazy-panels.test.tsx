@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../support/harness.tsx';
+import { renderAt } from '../support/harness.tsx';
 
 afterEach(() => {
   vi.doUnmock('../../src/app/shell/notifications-sheet.tsx');
@@ -21,17 +21,10 @@ describe('a shell panel that cannot be loaded', () => {
       import('../../src/config/texts.ts'),
     ]);
     const user = userEvent.setup();
-    renderRoutes(
-      [
-        {
-          path: '*',
-          element: (
-            <ShellFrame roles={['er_doctor']} notifications={[]}>
-              <p>Screen content</p>
-            </ShellFrame>
-          ),
-        },
-      ],
+    renderAt(
+      <ShellFrame roles={['er_doctor']} notifications={[]}>
+        <p>Screen content</p>
+      </ShellFrame>,
       '/emergency-room/doctor/cases/',
     );
     const bell = screen.getByRole('button', { name: texts.notifications });

@@ -4,20 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
 import type { NotificationEntry } from '../../src/app/shell/notifications-sheet-feed.ts';
 import { ShellFrame } from '../../src/app/shell/shell-frame.tsx';
-import { renderRoutes } from '../support/harness.tsx';
+import { renderAt } from '../support/harness.tsx';
 
 function renderShell(notifications: readonly NotificationEntry[]) {
-  return renderRoutes(
-    [
-      {
-        path: '*',
-        element: (
-          <ShellFrame roles={['er_doctor']} notifications={notifications}>
-            <p>Screen content</p>
-          </ShellFrame>
-        ),
-      },
-    ],
+  return renderAt(
+    <ShellFrame roles={['er_doctor']} notifications={notifications}>
+      <p>Screen content</p>
+    </ShellFrame>,
     '/emergency-room/doctor/cases/',
   );
 }

@@ -88,6 +88,11 @@ export function renderRoutes(routes: RouteObject[], path: string, options: Rende
   return { router, ...renderUi(ui, options) };
 }
 
+/** One element at the path, whatever the path: for parts that read the address (links, the current page). */
+export function renderAt(element: ReactElement, path: string, options: RenderOptions = {}) {
+  return renderRoutes([{ path: '*', element }], path, options);
+}
+
 export function currentPath(router: ReturnType<typeof createMemoryRouter>): string {
   const { pathname, search } = router.state.location;
   return `${pathname}${search}`;
