@@ -152,12 +152,20 @@ export async function renderApp(path: string, as: User | Role, ...handlers: AnyH
   server.use(handleGetMe({ body: user }), ...quietShell, ...handlers);
   const { auth } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
   // Imported after the fresh auth module, so the app and the test share one sign-in.
-  const [{ appRoutes }, queries, { configureZod }] = await Promise.all([
+  const [{ appRoutes }, queries, { configureZod }, screens] = await Promise.all([
     import('../../src/app/router.tsx'),
     import('../../src/lib/query-client.ts'),
     import('../../src/lib/forms/zod-error-map.ts'),
+    import('../../src/app/route-modules.ts'),
   ]);
   configureZod();
+  // The lazy shell and screen, loaded ahead: the test's waits are for what the user sees, not for the test
+  // runner compiling their modules on first import.
+  const screen = screens.routeNameFor(new URL(path, 'https://app.test').pathname);
+  await Promise.all([
+    import('../../src/app/shell/app-shell-layout.tsx'),
+    screen === undefined ? undefined : screens.routeScreens[screen].load(),
+  ]);
   return renderRoutes(appRoutes, path, { auth, queryClient: queries.createQueryClient() });
 }
 
