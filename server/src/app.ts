@@ -8,8 +8,8 @@ import { adaptRouteSchemas, registerCases, type CasesOptions } from './cases/plu
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { handlers } from './handlers/index.ts';
-import { decorateContext } from './http/context.ts';
-import { installErrorHandling, type NotFoundFallback } from './http/errors.ts';
+import { decorateContext } from './http/request-context.ts';
+import { installErrorHandling, type NotFoundFallback } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createValidatorCompiler, enforceBodyContentTypes } from './http/validation.ts';

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
-import { HttpError } from '../../server/src/errors.ts';
-import { INTERNAL_ERROR, NOT_FOUND } from '../../server/src/http/errors.ts';
+import { HttpError, INTERNAL_ERROR, NOT_FOUND } from '../../server/src/errors.ts';
 import { buildTestApp, testEnv } from './support/app.ts';
 import { openTestPglite } from './support/databases.ts';
 

@@ -2,14 +2,15 @@
 // stored, and served only to users who may see the case.
 import sharp from 'sharp';
 import type { Attachment } from '../../../generated/types.gen.ts';
+import type { Actor } from '../auth/caller.ts';
 import { sniffType, type AcceptedType } from '../blobs/file-type.ts';
 import type { BlobStore } from '../blobs/store.ts';
 import { MalformedImageError, stripJpegMetadata, stripPngMetadata } from '../blobs/strip-metadata.ts';
 import { transition } from '../domain/case-state.ts';
-import { HttpError } from '../errors.ts';
+import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../errors.ts';
 import { newId, recordAudit } from './changes.ts';
 import { ATTACHMENT_SELECT, toAttachment, type AttachmentRow } from './repository.ts';
-import { authorizeCaseAction, changeCase, type Actor, type CasesContext } from './service.ts';
+import { authorizeCaseAction, changeCase, type CasesContext } from './service.ts';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 const THUMBNAIL_SIZE = 320;
@@ -29,7 +30,7 @@ export interface AttachmentsContext extends CasesContext {
 async function assertMayAttach(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
   const { row } = await authorizeCaseAction(ctx.db, actor.caller, caseId, 'attach', { lock: false });
   const moved = transition(row.status, 'attach');
-  if (!moved.ok) throw new HttpError(409, moved.detail);
+  if (!moved.ok) throw conflict(moved.detail);
 }
 
 interface Prepared {
@@ -41,9 +42,9 @@ interface Prepared {
 }
 
 async function prepare(upload: Buffer): Promise<Prepared> {
-  if (upload.length === 0) throw new HttpError(400, attachmentDetails.empty);
+  if (upload.length === 0) throw badRequest(attachmentDetails.empty);
   const type = sniffType(upload);
-  if (type === undefined) throw new HttpError(415, attachmentDetails.unsupported);
+  if (type === undefined) throw unsupportedMediaType(attachmentDetails.unsupported);
   if (type === 'application/pdf') return { type, bytes: upload, thumbnail: null, width: null, height: null };
   const label = type === 'image/jpeg' ? 'JPEG' : 'PNG';
   try {
@@ -64,7 +65,7 @@ async function prepare(upload: Buffer): Promise<Prepared> {
   } catch (error) {
     // Every failure here is about the bytes: a broken segment structure, or pixels sharp cannot decode.
     const reason = error instanceof MalformedImageError ? ` (${error.message})` : '';
-    throw new HttpError(415, `${attachmentDetails.unreadable(label)}${reason}`);
+    throw unsupportedMediaType(`${attachmentDetails.unreadable(label)}${reason}`);
   }
 }
 
@@ -86,7 +87,7 @@ export async function uploadAttachment(
   try {
     await changeCase(ctx, actor, caseId, 'attach', async ({ tx, row, changes, now }) => {
       const moved = transition(row.status, 'attach');
-      if (!moved.ok) throw new HttpError(409, moved.detail);
+      if (!moved.ok) throw conflict(moved.detail);
       await tx.query(
         `insert into attachments (id, case_id, uploaded_by, file_name, content_type, size, width, height, blob_key,
            thumbnail_key, created_at)
@@ -150,17 +151,16 @@ export async function downloadAttachment(
   variant: 'original' | 'thumbnail',
 ): Promise<{ bytes: Buffer; contentType: AcceptedType; fileName: string }> {
   const [row] = await ctx.db.query<AttachmentRow>(`${ATTACHMENT_SELECT} where t.id = $1`, [attachmentId]);
-  if (!row) throw new HttpError(404, attachmentDetails.notFound);
+  if (!row) throw notFound(attachmentDetails.notFound);
   try {
     await authorizeRead(ctx, actor, row.case_id);
   } catch (error) {
     // An attachment of a case the caller may not see does not exist, as far as the caller knows.
-    if (error instanceof HttpError && error.statusCode === 404)
-      throw new HttpError(404, attachmentDetails.notFound);
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound(attachmentDetails.notFound);
     throw error;
   }
   const key = variant === 'thumbnail' ? row.thumbnail_key : row.blob_key;
-  if (key === null) throw new HttpError(404, attachmentDetails.noThumbnail);
+  if (key === null) throw notFound(attachmentDetails.noThumbnail);
   await recordAudit(ctx.db, {
     userId: actor.caller.id,
     action: variant === 'thumbnail' ? 'attachment.thumbnail' : 'attachment.download',

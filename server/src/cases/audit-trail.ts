@@ -1,7 +1,8 @@
 // A case's audit trail: its own events and the listings that included it, oldest first.
 import type { AuditEvent } from '../../../generated/types.gen.ts';
 import { recordAudit } from './changes.ts';
-import { authorizeCaseAction, type Actor, type CasesContext } from './service.ts';
+import type { Actor } from '../auth/caller.ts';
+import { authorizeCaseAction, type CasesContext } from './service.ts';
 
 export async function readAuditTrail(ctx: CasesContext, actor: Actor, caseId: string): Promise<AuditEvent[]> {
   await authorizeCaseAction(ctx.db, actor.caller, caseId, 'audit', { lock: false });

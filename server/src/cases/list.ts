@@ -2,11 +2,11 @@
 // search and keyset pagination on (created_at, id), newest first. Every listing is audited.
 import { createHash } from 'node:crypto';
 import type { CaseList, CaseStatus, Urgency } from '../../../generated/types.gen.ts';
-import type { Caller } from '../auth/caller.ts';
-import { HttpError } from '../errors.ts';
+import type { Actor, Caller } from '../auth/caller.ts';
+import { badRequest, forbidden } from '../errors.ts';
 import { assertMayListCases, seesWholeEmergencyRoom } from './access.ts';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './repository.ts';
-import type { Actor, CasesContext } from './service.ts';
+import type { CasesContext } from './service.ts';
 
 export interface CaseFilters {
   readonly status?: readonly CaseStatus[];
@@ -37,7 +37,7 @@ function decodeCursor(text: string): Cursor {
   const decoded = Buffer.from(text, 'base64url').toString('utf8');
   const [createdAt, id, ...rest] = decoded.split('|');
   if (createdAt === undefined || id === undefined || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) {
-    throw new HttpError(400, [{ loc: ['query', 'cursor'], msg: listProblems.cursor }]);
+    throw badRequest([{ loc: ['query', 'cursor'], msg: listProblems.cursor }]);
   }
   return { createdAt, id };
 }
@@ -130,7 +130,7 @@ export function preparedName(sql: string): string {
 export async function listCases(ctx: CasesContext, actor: Actor, filters: CaseFilters): Promise<CaseList> {
   const { caller } = actor;
   assertMayListCases(caller);
-  if (caller.hospitalId === null) throw new HttpError(403, 'Your account belongs to no hospital');
+  if (caller.hospitalId === null) throw forbidden('Your account belongs to no hospital');
   const limit = filters.limit ?? 50;
   const { sql, params } = buildListQuery({ ...caller, hospitalId: caller.hospitalId }, filters, {
     at: ctx.clock.now(),

@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { directoryBlobStore, type BlobStore } from '../blobs/store.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { unsupportedMediaType } from '../errors.ts';
 import { systemClock, type AckOverrides, type Clock } from '../domain/escalation.ts';
 import { startEventHub, type EventHub } from '../events/hub.ts';
 import { startCaseTimerWorker, type CaseTimerWorker } from '../workers/case-timers.ts';
@@ -97,7 +97,7 @@ export function adaptRouteSchemas(app: FastifyInstance): void {
   });
   // The event stream is only ever a response; the glue wants a parser for every media type in the document.
   app.addContentTypeParser('text/event-stream', (_request, _payload, done) => {
-    done(new HttpError(415, 'text/event-stream is not accepted as a request body'), undefined);
+    done(unsupportedMediaType('text/event-stream is not accepted as a request body'), undefined);
   });
   app.addHook('onRoute', (route: RouteOptions) => {
     const schema = route.schema as RouteSchema | undefined;

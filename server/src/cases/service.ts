@@ -11,13 +11,13 @@ import type {
   Message,
   TriageQuestion,
 } from '../../../generated/types.gen.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Actor, Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { transition, type CaseAction } from '../domain/case-state.ts';
 import type { AckOverrides, Clock } from '../domain/escalation.ts';
 import { initialRoute, nextRoute } from '../domain/routing.ts';
 import { validateTriageAnswers } from '../domain/triage.ts';
-import { HttpError } from '../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { accessDetails, assertMayOpenCase, authorizeCase, type CaseAccessAction } from './access.ts';
 import { CaseChanges, newId, recordAudit } from './changes.ts';
 import {
@@ -35,12 +35,6 @@ export interface CasesContext {
   readonly clock: Clock;
   readonly mediaUrl: string;
   readonly ackOverrides: AckOverrides;
-}
-
-/** Who asked, and from where (the audit trail keeps the address). */
-export interface Actor {
-  readonly caller: Caller;
-  readonly address: string | null;
 }
 
 const DISPOSITION_WORDS: Record<Disposition, string> = {
@@ -61,13 +55,13 @@ class ReplayedKey extends Error {}
 
 function assertTransition(status: CaseStatus, action: CaseAction): CaseStatus {
   const result = transition(status, action);
-  if (!result.ok) throw new HttpError(409, result.detail);
+  if (!result.ok) throw conflict(result.detail);
   return result.to;
 }
 
 async function mustLoad(ctx: CasesContext, db: Queryable, caseId: string): Promise<Case> {
   const loaded = await loadCase(db, caseId, ctx.mediaUrl);
-  if (!loaded) throw new HttpError(404, accessDetails.notFound);
+  if (!loaded) throw notFound(accessDetails.notFound);
   return loaded;
 }
 
@@ -83,7 +77,7 @@ export async function authorizeCaseAction(
   options: { lock: boolean },
 ): Promise<{ row: CaseStateRow; offer: OfferStateRow | null }> {
   const row = await readCaseState(db, caseId, options);
-  if (!row) throw new HttpError(404, accessDetails.notFound);
+  if (!row) throw notFound(accessDetails.notFound);
   const offer = await readOffer(db, caseId, caller.id);
   authorizeCase(caller, action, {
     hospitalId: row.hospital_id,
@@ -148,7 +142,7 @@ export async function createCase(
     [body.specialtyId, caller.hospitalSystemId],
   );
   if (!specialty) {
-    throw new HttpError(400, [
+    throw badRequest([
       { loc: ['body', 'specialtyId'], msg: caseProblems.unknownSpecialty },
     ] satisfies FieldProblem[]);
   }
@@ -157,7 +151,7 @@ export async function createCase(
     await readTriageQuestions(ctx.db, hospitalId, specialty.id),
     answers,
   );
-  if (problems.length > 0) throw new HttpError(400, problems);
+  if (problems.length > 0) throw badRequest(problems);
 
   const now = ctx.clock.now();
   const caseId = newId('cas');
@@ -300,7 +294,7 @@ export function acceptCase(ctx: CasesContext, actor: Actor, caseId: string): Pro
   const me = actor.caller.id;
   return changeCase(ctx, actor, caseId, 'accept', async ({ tx, row, offer, changes, now }) => {
     const status = assertTransition(row.status, 'accept');
-    if (!offer?.active) throw new HttpError(403, accessDetails.notOffered);
+    if (!offer?.active) throw forbidden(accessDetails.notOffered);
     const others = (await activeOfferees(tx, caseId)).filter((id) => id !== me);
     await tx.query(
       `update cases set status = $2, assigned_to = $3, accepted_at = $4, updated_at = $4, ack_due_at = null,
@@ -330,7 +324,7 @@ export function declineCase(ctx: CasesContext, actor: Actor, caseId: string, rea
   const me = actor.caller.id;
   return changeCase(ctx, actor, caseId, 'decline', async ({ tx, row, offer, changes, now }) => {
     const status = assertTransition(row.status, 'decline');
-    if (!offer?.active) throw new HttpError(403, accessDetails.notOffered);
+    if (!offer?.active) throw forbidden(accessDetails.notOffered);
     await tx.query(
       `update case_offers set active = false, declined_at = $3, decline_reason = $4,
          seen_at = coalesce(seen_at, $3::timestamptz), delivered_at = coalesce(delivered_at, $3::timestamptz)

@@ -2,7 +2,7 @@
 import type { TriageAssessment } from '../../../generated/types.gen.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 import { readTriageQuestions } from './service.ts';
 
 export const triageDetails = {
@@ -25,10 +25,10 @@ export async function listTriageAssessments(
             [hospitalId, caller.hospitalSystemId],
           )
         : [];
-    if (!row) throw new HttpError(404, triageDetails.hospitalNotFound);
+    if (!row) throw notFound(triageDetails.hospitalNotFound);
     hospital = row.id;
   }
-  if (hospital === null) throw new HttpError(400, triageDetails.hospitalRequired);
+  if (hospital === null) throw badRequest(triageDetails.hospitalRequired);
   const specialties = await db.query<{ id: string; name: string }>(
     `select s.id, s.name from specialties s
      where exists (select 1 from triage_questions q where q.hospital_id = $1 and q.specialty_id = s.id)

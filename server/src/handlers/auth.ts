@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { Queryable } from '../db/database.ts';
-import { authDetails } from '../auth/authenticate.ts';
 import { decideSignup, type NamedHospital } from '../auth/signup-policy.ts';
 import { findUserByEmail, findUserById, normaliseEmail, toApiUser } from '../auth/users.ts';
-import { HttpError } from '../errors.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
+import { callerOf } from '../http/request-context.ts';
 import { hashPassword, passwordProblem } from '../identity/passwords.ts';
 
 export const signupProblems = {
@@ -44,28 +44,30 @@ async function unknownSpecialties(
 
 export const authHandlers = {
   async signup(request, reply) {
-    const { caller, body } = request;
+    const caller = callerOf(request);
+    const { body } = request;
     const { db } = request.server;
-    if (!caller) throw new HttpError(401, authDetails.missing);
 
     const decision = decideSignup(caller, body.role, await namedHospital(db, body.hospital_id));
-    if (!decision.allowed) throw new HttpError(decision.status, decision.detail);
+    if (!decision.allowed) {
+      throw decision.status === 400 ? badRequest(decision.detail) : forbidden(decision.detail);
+    }
 
     const weak = passwordProblem(body.password);
-    if (weak !== null) throw new HttpError(400, weak);
+    if (weak !== null) throw badRequest(weak);
 
     const specialtyTypes = [...new Set((body.specialty_types ?? []).map((name) => name.trim()))];
     if (body.role === 'specialist' && specialtyTypes.length === 0) {
-      throw new HttpError(400, signupProblems.specialtyRequired);
+      throw badRequest(signupProblems.specialtyRequired);
     }
     if (body.role !== 'specialist' && specialtyTypes.length > 0) {
-      throw new HttpError(400, signupProblems.specialtyNotForRole);
+      throw badRequest(signupProblems.specialtyNotForRole);
     }
     const unknown = await unknownSpecialties(db, caller.hospitalSystemId, specialtyTypes);
-    if (unknown.length > 0) throw new HttpError(400, signupProblems.unknownSpecialty(unknown));
+    if (unknown.length > 0) throw badRequest(signupProblems.unknownSpecialty(unknown));
 
     const email = normaliseEmail(body.email);
-    if (await findUserByEmail(db, email)) throw new HttpError(409, signupProblems.duplicateEmail);
+    if (await findUserByEmail(db, email)) throw conflict(signupProblems.duplicateEmail);
 
     const id = `usr_${randomUUID()}`;
     try {
@@ -90,7 +92,7 @@ export const authHandlers = {
     } catch (error) {
       // Two sign-ups of one email at the same moment: the unique index decides.
       if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) {
-        throw new HttpError(409, signupProblems.duplicateEmail);
+        throw conflict(signupProblems.duplicateEmail);
       }
       throw error;
     }

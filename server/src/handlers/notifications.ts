@@ -1,8 +1,8 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { NOTIFICATION_SELECT, toNotification, type NotificationRow } from '../events/notifications.ts';
-import { actorOf } from './cases.ts';
+import { actorOf } from '../http/request-context.ts';
 
 export const notificationDetails = {
   cursor: 'is not a cursor this server gave out',
@@ -12,7 +12,7 @@ export const notificationDetails = {
 function decodeCursor(text: string): { createdAt: string; id: string } {
   const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
   if (createdAt === undefined || id === undefined || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) {
-    throw new HttpError(400, [{ loc: ['query', 'cursor'], msg: notificationDetails.cursor }]);
+    throw badRequest([{ loc: ['query', 'cursor'], msg: notificationDetails.cursor }]);
   }
   return { createdAt, id };
 }
@@ -57,7 +57,7 @@ export const notificationsHandlers = {
     const { caller } = actorOf(request);
     const { db } = request.server;
     const { ids, all } = request.body;
-    if ((all === true) === (ids !== undefined)) throw new HttpError(400, notificationDetails.idsOrAll);
+    if ((all === true) === (ids !== undefined)) throw badRequest(notificationDetails.idsOrAll);
     const now = request.server.cases.context.clock.now().toISOString();
     if (all === true) {
       await db.query('update notifications set read_at = $2 where user_id = $1 and read_at is null', [

@@ -1,5 +1,5 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import { HttpError } from '../errors.ts';
+import { callerOf } from '../http/request-context.ts';
 
 interface SpecialtyRow {
   id: string;
@@ -9,8 +9,7 @@ interface SpecialtyRow {
 
 export const specialtiesHandlers = {
   async listSpecialties(request, reply) {
-    const { caller } = request;
-    if (!caller) throw new HttpError(401, 'Authentication required');
+    const caller = callerOf(request);
     // Collation "C" on lower(name): the same order on PGlite and on any PostgreSQL server's locale.
     const items = await request.server.db.query<SpecialtyRow>(
       `select id, name from specialties where hospital_system_id = $1

@@ -3,12 +3,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { SecurityError } from 'fastify-openapi-glue';
 import type { FieldProblem } from '../../../generated/types.gen.ts';
-import { HttpError } from '../errors.ts';
+import { AUTHENTICATION_REQUIRED, HttpError, INTERNAL_ERROR, NOT_FOUND } from '../errors.ts';
+import { pathOf } from './url-path.ts';
 import { toFieldProblem } from './validation.ts';
-
-export const INTERNAL_ERROR = 'Internal server error';
-export const NOT_FOUND = 'Not found';
-const AUTHENTICATION_REQUIRED = 'Authentication required';
 
 interface Answer {
   readonly status: number;
@@ -67,12 +64,6 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     request.log.info({ status: answer.status, detail: answer.detail }, 'request rejected');
   }
   void reply.code(answer.status).send({ detail: answer.detail });
-}
-
-/** The path of a URL, without its query string. */
-export function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }
 
 function patternFor(url: string): RegExp {
