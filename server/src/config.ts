@@ -36,6 +36,19 @@ export interface IdentityConfig {
   readonly embedded: boolean;
 }
 
+export interface CaseTimersConfig {
+  /** How often the timer worker looks for due escalations and re-alerts (CASE_TIMER_TICK_MS). */
+  readonly tickMs: number;
+  /**
+   * Times that win over every hospital's own (CASE_ACK_SECONDS_EMERGENT / _URGENT / _ROUTINE and
+   * CASE_REALERT_SECONDS), so that end-to-end tests and demos can see escalations and re-alerts happen.
+   */
+  readonly ackOverrides: {
+    readonly ackSeconds: Readonly<Partial<Record<'emergent' | 'urgent' | 'routine', number>>>;
+    readonly realertSeconds?: number;
+  };
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -55,6 +68,7 @@ export interface Config {
   readonly identity: IdentityConfig;
   /** How long a token's user (hospital, specialties) is reused before it is read again; 0 reads every time. */
   readonly authUserCacheSeconds: number;
+  readonly caseTimers: CaseTimersConfig;
   /** Tenant-level problems, one readable line each; empty when the tenant configuration is sound. */
   readonly tenantProblems: readonly string[];
 }
@@ -79,6 +93,17 @@ const wholeNumber = (min: number, max: number) =>
     .regex(/^\d+$/, 'must be a whole number')
     .transform(Number)
     .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`);
+
+// Read with Number(), so "20", " 20 " and "2e1" are all 20; the message names the unit and the range.
+const integerIn = (min: number, max: number, unit: string) =>
+  z
+    .string()
+    .transform(Number)
+    .refine(
+      (value) => Number.isInteger(value) && value >= min && value <= max,
+      `must be a whole number of ${unit} between ${min} and ${max}`,
+    );
+const caseSeconds = integerIn(1, 86_400, 'seconds');
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
@@ -110,6 +135,11 @@ const serverSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   SESSION_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   AUTH_USER_CACHE_SECONDS: wholeNumber(0, 300).optional(),
+  CASE_TIMER_TICK_MS: integerIn(10, 60_000, 'milliseconds').optional(),
+  CASE_ACK_SECONDS_EMERGENT: caseSeconds.optional(),
+  CASE_ACK_SECONDS_URGENT: caseSeconds.optional(),
+  CASE_ACK_SECONDS_ROUTINE: caseSeconds.optional(),
+  CASE_REALERT_SECONDS: caseSeconds.optional(),
 });
 
 // Checks across variables, kept apart from the schema so that they are reported together with its problems.
@@ -234,6 +264,18 @@ function readTenantSettings(env: NodeJS.ProcessEnv, server: ServerEnv, publicUrl
 }
 
 /** Reads and validates the configuration; throws ConfigError listing every server-level problem. */
+function readCaseTimers(server: ServerEnv): CaseTimersConfig {
+  const ackSeconds: Partial<Record<'emergent' | 'urgent' | 'routine', number>> = {};
+  if (server.CASE_ACK_SECONDS_EMERGENT !== undefined) ackSeconds.emergent = server.CASE_ACK_SECONDS_EMERGENT;
+  if (server.CASE_ACK_SECONDS_URGENT !== undefined) ackSeconds.urgent = server.CASE_ACK_SECONDS_URGENT;
+  if (server.CASE_ACK_SECONDS_ROUTINE !== undefined) ackSeconds.routine = server.CASE_ACK_SECONDS_ROUTINE;
+  const realertSeconds = server.CASE_REALERT_SECONDS;
+  return {
+    tickMs: server.CASE_TIMER_TICK_MS ?? 1000,
+    ackOverrides: { ackSeconds, ...(realertSeconds === undefined ? {} : { realertSeconds }) },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const server = readServerEnv(env);
   const port = server.PORT ?? DEFAULT_PORT;
@@ -262,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     api: tenant.api,
     identity: tenant.identity,
     authUserCacheSeconds: server.AUTH_USER_CACHE_SECONDS ?? 5,
+    caseTimers: readCaseTimers(server),
     tenantProblems: tenant.problems,
   };
 }

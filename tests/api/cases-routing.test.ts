@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Case, NotificationList } from '../../generated/types.gen.ts';
-import { ackOverridesFromEnvironment } from '../../server/src/cases/plugin.ts';
+import { loadConfig } from '../../server/src/config.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import type { Clock } from '../../server/src/domain/escalation.ts';
 import {
@@ -175,10 +175,10 @@ forEachDatabase((_name, open) => {
     const clock = fakeClock();
     const db = await open();
     await seedCasesDatabase(db, clock.now());
-    const ackOverrides = ackOverridesFromEnvironment({
+    const { ackOverrides } = loadConfig({
       CASE_ACK_SECONDS_EMERGENT: '20',
       CASE_REALERT_SECONDS: '7',
-    });
+    }).caseTimers;
     const app = await buildCasesApp({ db, cases: { clock, worker: { tickMs: 3_600_000 }, ackOverrides } });
     apps.push(app);
     const created = (
@@ -191,7 +191,7 @@ forEachDatabase((_name, open) => {
     clock.advance(13_000);
     await tick(app);
     expect((await caseOf(app, created.id)).status).toBe('escalated');
-    expect(() => ackOverridesFromEnvironment({ CASE_ACK_SECONDS_URGENT: 'soon' })).toThrow(
+    expect(() => loadConfig({ CASE_ACK_SECONDS_URGENT: 'soon' })).toThrow(
       'CASE_ACK_SECONDS_URGENT: must be a whole number of seconds between 1 and 86400',
     );
   });

@@ -71,6 +71,29 @@ describe('loadConfig', () => {
     expect(config.identity.ttls.accessTokenSeconds).toBe(600);
   });
 
+  it('reads the case timers: the worker tick, and times that win over every hospital', () => {
+    expect(loadConfig({}).caseTimers).toEqual({ tickMs: 1000, ackOverrides: { ackSeconds: {} } });
+    expect(
+      loadConfig({
+        CASE_TIMER_TICK_MS: '200',
+        CASE_ACK_SECONDS_EMERGENT: '20',
+        CASE_ACK_SECONDS_URGENT: '40',
+        CASE_ACK_SECONDS_ROUTINE: '60',
+        CASE_REALERT_SECONDS: '7',
+      }).caseTimers,
+    ).toEqual({
+      tickMs: 200,
+      ackOverrides: { ackSeconds: { emergent: 20, urgent: 40, routine: 60 }, realertSeconds: 7 },
+    });
+  });
+
+  it('names a case timer out of its range, with its unit', () => {
+    expect(problemsOf({ CASE_TIMER_TICK_MS: '5', CASE_REALERT_SECONDS: '1.5' })).toEqual([
+      'CASE_TIMER_TICK_MS: must be a whole number of milliseconds between 10 and 60000',
+      'CASE_REALERT_SECONDS: must be a whole number of seconds between 1 and 86400',
+    ]);
+  });
+
   it('treats a blank variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).databaseUrl).toBeUndefined();
   });

@@ -15,7 +15,7 @@ export interface CasesOptions {
   /** How often the worker looks for due escalations and re-alerts; false runs no worker. */
   readonly worker?: { readonly tickMs: number } | false;
   readonly blobs?: BlobStore;
-  /** Acknowledgement and re-alert times that win over every hospital's; default from the environment. */
+  /** Acknowledgement and re-alert times that win over every hospital's; default from the configuration. */
   readonly ackOverrides?: AckOverrides;
 }
 
@@ -33,53 +33,11 @@ declare module 'fastify' {
 
 export const BINARY_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
 const UPLOAD_OPERATION_ID = 'uploadCaseAttachment';
-const DEFAULT_TICK_MS = 1000;
-
-/** CASE_TIMER_TICK_MS: the worker's tick, for operators and tests that run with shortened times. */
-export function tickFromEnvironment(env: NodeJS.ProcessEnv = process.env): number {
-  const text = env['CASE_TIMER_TICK_MS']?.trim();
-  if (text === undefined || text === '') return DEFAULT_TICK_MS;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 10 || value > 60_000) {
-    throw new Error('CASE_TIMER_TICK_MS: must be a whole number of milliseconds between 10 and 60000');
-  }
-  return value;
-}
 
 interface RouteSchema {
   operationId?: string;
   body?: { content?: Record<string, { schema?: unknown }> };
   headers?: { properties?: Record<string, unknown>; required?: string[] };
-}
-
-const SECONDS_VARIABLES = {
-  CASE_ACK_SECONDS_EMERGENT: 'emergent',
-  CASE_ACK_SECONDS_URGENT: 'urgent',
-  CASE_ACK_SECONDS_ROUTINE: 'routine',
-} as const;
-
-function seconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
-  const text = env[name]?.trim();
-  if (text === undefined || text === '') return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 86_400) {
-    throw new Error(`${name}: must be a whole number of seconds between 1 and 86400`);
-  }
-  return value;
-}
-
-/**
- * CASE_ACK_SECONDS_EMERGENT / _URGENT / _ROUTINE and CASE_REALERT_SECONDS: times that win over every
- * hospital's own, so that end-to-end tests and demos can see escalations and re-alerts happen.
- */
-export function ackOverridesFromEnvironment(env: NodeJS.ProcessEnv = process.env): AckOverrides {
-  const ackSeconds: Partial<Record<'emergent' | 'urgent' | 'routine', number>> = {};
-  for (const [name, urgency] of Object.entries(SECONDS_VARIABLES)) {
-    const value = seconds(env, name);
-    if (value !== undefined) ackSeconds[urgency] = value;
-  }
-  const realertSeconds = seconds(env, 'CASE_REALERT_SECONDS');
-  return { ackSeconds, ...(realertSeconds === undefined ? {} : { realertSeconds }) };
 }
 
 /**
@@ -128,8 +86,8 @@ export async function registerCases(
     app.log.error({ err: error }, 'cases: background work failed');
   };
   const hub = await startEventHub(db, onError);
-  const tickMs = options.worker === false ? null : (options.worker?.tickMs ?? tickFromEnvironment());
-  const ackOverrides = options.ackOverrides ?? ackOverridesFromEnvironment();
+  const tickMs = options.worker === false ? null : (options.worker?.tickMs ?? config.caseTimers.tickMs);
+  const ackOverrides = options.ackOverrides ?? config.caseTimers.ackOverrides;
   const runtime: CasesRuntime = {
     context: {
       db,
