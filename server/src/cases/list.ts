@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import type { CaseList, CaseStatus, Urgency } from '../../../generated/types.gen.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
-import { badRequest, forbidden } from '../errors.ts';
+import { forbidden } from '../errors.ts';
+import { decodeCursor, encodeCursor } from '../keyset-cursor.ts';
 import { assertMayListCases, seesWholeEmergencyRoom } from './access.ts';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './repository.ts';
 import type { CasesContext } from './service.ts';
@@ -18,28 +19,6 @@ export interface CaseFilters {
   readonly q?: string;
   readonly limit?: number;
   readonly cursor?: string;
-}
-
-export const listProblems = {
-  cursor: 'is not a cursor this server gave out',
-} as const;
-
-interface Cursor {
-  readonly createdAt: string;
-  readonly id: string;
-}
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  const decoded = Buffer.from(text, 'base64url').toString('utf8');
-  const [createdAt, id, ...rest] = decoded.split('|');
-  if (createdAt === undefined || id === undefined || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) {
-    throw badRequest([{ loc: ['query', 'cursor'], msg: listProblems.cursor }]);
-  }
-  return { createdAt, id };
 }
 
 function escapeLike(text: string): string {

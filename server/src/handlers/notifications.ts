@@ -1,21 +1,13 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest } from '../errors.ts';
+import { decodeCursor, encodeCursor } from '../keyset-cursor.ts';
 import { NOTIFICATION_SELECT, toNotification, type NotificationRow } from '../events/notifications.ts';
 import { actorOf } from '../http/request-context.ts';
 
 export const notificationDetails = {
-  cursor: 'is not a cursor this server gave out',
   idsOrAll: 'Send either ids or all: true',
 } as const;
-
-function decodeCursor(text: string): { createdAt: string; id: string } {
-  const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (createdAt === undefined || id === undefined || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) {
-    throw badRequest([{ loc: ['query', 'cursor'], msg: notificationDetails.cursor }]);
-  }
-  return { createdAt, id };
-}
 
 async function unreadCount(db: Queryable, userId: string): Promise<number> {
   const [row] = await db.query<{ count: number }>(
@@ -48,9 +40,7 @@ export const notificationsHandlers = {
       items: page.map(toNotification),
       unreadCount: await unreadCount(db, caller.id),
       nextCursor:
-        rows.length > limit && last
-          ? Buffer.from(`${last.created_at}|${last.id}`).toString('base64url')
-          : null,
+        rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
     });
   },
   async markNotificationsRead(request, reply) {
