@@ -8,7 +8,8 @@ import type { BlobStore } from '../blobs/store.ts';
 import { MalformedImageError, stripJpegMetadata, stripPngMetadata } from '../blobs/strip-metadata.ts';
 import { transition } from '../domain/case-state.ts';
 import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../errors.ts';
-import { newId, recordAudit } from './changes.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { newId } from '../db/ids.ts';
 import { ATTACHMENT_SELECT, toAttachment, type AttachmentRow } from './repository.ts';
 import { authorizeCaseAction, changeCase, type CasesContext } from './service.ts';
 

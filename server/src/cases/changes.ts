@@ -1,9 +1,10 @@
 // What one change of a case leaves behind, inside its transaction: the timeline event, the notifications of
 // the users concerned, the audit event, and the NOTIFY that carries it to every server's event streams
 // (delivered on commit, so nobody hears of a change that was rolled back).
-import { randomUUID } from 'node:crypto';
 import type { CaseEventKind, CaseStatus, NotificationKind } from '../../../generated/types.gen.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
 import type { Queryable } from '../db/database.ts';
+import { newId } from '../db/ids.ts';
 
 export const EVENTS_CHANNEL = 'case_router_events';
 // NOTIFY payloads stop at 8000 bytes: recipients go out in batches well below that.
@@ -22,10 +23,6 @@ export interface NotificationDraft {
   readonly actorId: string | null;
   readonly action: string;
   readonly message?: string | null;
-}
-
-export function newId(prefix: string): string {
-  return `${prefix}_${randomUUID().replace(/-/g, '')}`;
 }
 
 /** Collects one transaction's side effects on one case; publish() last. */
@@ -103,20 +100,4 @@ export class CaseChanges {
       await this.tx.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(change)]);
     }
   }
-}
-
-export interface AuditEntry {
-  readonly userId: string | null;
-  readonly action: string;
-  readonly caseId: string;
-  readonly address: string | null;
-  readonly at: Date;
-}
-
-export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db.query(
-    'insert into audit_events (at, user_id, action, case_id, address) values ($1, $2, $3, $4, $5)',
-    [entry.at.toISOString(), entry.userId, entry.action, entry.caseId, entry.address],
-    { prepare: 'audit_insert' },
-  );
 }

@@ -2,6 +2,7 @@
 // search and keyset pagination on (created_at, id), newest first. Every listing is audited.
 import { createHash } from 'node:crypto';
 import type { CaseList, CaseStatus, Urgency } from '../../../generated/types.gen.ts';
+import { auditListingSql } from '../audit/audit-repository.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import { forbidden } from '../errors.ts';
 import { decodeCursor, encodeCursor } from '../keyset-cursor.ts';
@@ -93,8 +94,7 @@ export function buildListQuery(
         select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM} where ${where.join(' and ')}
         order by c.created_at desc, c.id desc limit ${limit}
       ), audit as (
-        insert into audit_events (at, user_id, action, case_ids, address)
-        select ${auditValues} where exists (select 1 from page)
+        ${auditListingSql(auditValues, 'page')}
       )
       select * from page order by created_at desc, id desc`,
     params,

@@ -5,7 +5,8 @@ import type { Queryable } from '../db/database.ts';
 import type { AckOverrides, AckPolicy } from '../domain/escalation.ts';
 import { DEFAULT_ACK_POLICY, timersAfterOffer, withOverrides } from '../domain/escalation.ts';
 import type { RoutingContext, RoutingDecision } from '../domain/routing.ts';
-import { newId, type CaseChanges } from './changes.ts';
+import { newId } from '../db/ids.ts';
+import type { CaseChanges } from './changes.ts';
 
 interface SettingsRow {
   ack_seconds_emergent: number;

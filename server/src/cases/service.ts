@@ -19,7 +19,9 @@ import { initialRoute, nextRoute } from '../domain/routing.ts';
 import { validateTriageAnswers } from '../domain/triage.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { accessDetails, assertMayOpenCase, authorizeCase, type CaseAccessAction } from './access.ts';
-import { CaseChanges, newId, recordAudit } from './changes.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import { newId } from '../db/ids.ts';
+import { CaseChanges } from './changes.ts';
 import {
   loadCase,
   readCaseState,
