@@ -5,6 +5,7 @@ import type { CaseEventKind, CaseStatus, NotificationKind } from '../../../gener
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
+import { insertNotifications } from '../notifications/notifications-repository.ts';
 
 export const EVENTS_CHANNEL = 'case_router_events';
 // NOTIFY payloads stop at 8000 bytes: recipients go out in batches well below that.
@@ -57,20 +58,16 @@ export class CaseChanges {
     ];
     if (recipients.length === 0) return;
     const ids = recipients.map(() => newId('ntf'));
-    await this.tx.query(
-      `insert into notifications (id, user_id, case_id, kind, actor_id, action, message, created_at)
-       select id, user_id, $3, $4, $5, $6, $7, $8 from unnest($1::text[], $2::text[]) as n (id, user_id)`,
-      [
-        ids,
-        recipients,
-        this.caseId,
-        draft.kind,
-        draft.actorId,
-        draft.action,
-        draft.message ?? null,
-        this.at.toISOString(),
-      ],
-    );
+    await insertNotifications(this.tx, {
+      ids,
+      userIds: recipients,
+      caseId: this.caseId,
+      kind: draft.kind,
+      actorId: draft.actorId,
+      action: draft.action,
+      message: draft.message ?? null,
+      at: this.at,
+    });
     recipients.forEach((userId, index) => this.notified.push({ userId, id: ids[index] ?? '' }));
   }
 

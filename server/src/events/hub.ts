@@ -4,7 +4,7 @@
 import type { ServerEvent } from '../../../generated/types.gen.ts';
 import type { Database, Unlisten } from '../db/database.ts';
 import { EVENTS_CHANNEL, type PublishedChange } from '../cases/changes.ts';
-import { NOTIFICATION_SELECT, toNotification, type NotificationRow } from './notifications.ts';
+import { readNotifications } from '../notifications/notifications-repository.ts';
 
 export type EventSink = (event: ServerEvent) => void;
 
@@ -23,17 +23,18 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
   const deliver = async (change: PublishedChange): Promise<void> => {
     const wanted = change.notifications.filter((entry) => sinks.has(entry.userId));
     if (wanted.length > 0) {
-      const rows = await db.query<NotificationRow>(`${NOTIFICATION_SELECT} where n.id = any($1::text[])`, [
+      const found = await readNotifications(
+        db,
         wanted.map((entry) => entry.id),
-      ]);
-      for (const row of rows) {
+      );
+      for (const { userId, notification } of found) {
         const event: ServerEvent = {
           type: 'notification',
           caseId: change.caseId,
           caseStatus: change.caseStatus,
-          notification: toNotification(row),
+          notification,
         };
-        for (const sink of sinks.get(row.user_id) ?? []) sink(event);
+        for (const sink of sinks.get(userId) ?? []) sink(event);
       }
     }
     for (const userId of change.watchers) {
