@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
 import { authenticationRequired, invalidToken } from '../errors.ts';
 import { loadPublicJwks } from '../identity/keys.ts';
 import type { Caller } from './caller.ts';
-import { findUserByEmail, findUserById, type UserRecord } from './users.ts';
+import { findUserByEmail, findUserById, type UserRecord } from '../users/users-repository.ts';
 
 export type Authenticator = (request: FastifyRequest) => Promise<void>;
 

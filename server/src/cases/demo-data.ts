@@ -6,9 +6,12 @@
 import type { Disposition, TriageQuestion, Urgency } from '../../../generated/types.gen.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { DemoOrganisation } from '../db/seed.ts';
+import { insertTriageQuestion, raiseLastCaseNumber } from '../organisation/organisation-repository.ts';
+import { findUserByEmail, insertUser, userIdsWithRole } from '../users/users-repository.ts';
 
 export const DEMO_CASE_SPECIALTIES = ['Neurology', 'Cardiology', 'Orthopaedics', 'General Surgery'] as const;
 export const DEMO_SPECIALIST_EMAIL = 'specialist@demo.test';
+const DEMO_ER_DOCTOR_EMAIL = 'er_doctor@demo.test';
 const SHIFT_HOURS = 12;
 const SHIFT_DAYS = 14;
 // One block in every 28 (once a fortnight) has no Cardiology shift: the deliberate coverage gap.
@@ -170,25 +173,20 @@ async function ensureUser(
   },
   passwordHash: string | null,
 ): Promise<string> {
-  await tx.query(
-    `insert into users (id, email, password_hash, display_name, roles, hospital_system_id, hospital_id, specialty_types,
-       force_change_password_next_sign_in)
-     values ($1, $2, $3, $4, $5::text[], $6, $7, $8::text[], false) on conflict do nothing`,
-    [
-      user.id,
-      user.email,
-      passwordHash,
-      user.name,
-      [user.role],
-      user.hospitalSystemId,
-      user.hospitalId,
-      user.specialties,
-    ],
-  );
-  const [row] = await tx.query<{ id: string }>('select id from users where lower(email) = lower($1)', [
-    user.email,
-  ]);
-  return row?.id ?? user.id;
+  await insertUser(tx, {
+    id: user.id,
+    email: user.email,
+    passwordHash,
+    displayName: user.name,
+    roles: [user.role],
+    hospitalSystemId: user.hospitalSystemId,
+    hospitalId: user.hospitalId,
+    specialtyTypes: user.specialties,
+    phone: null,
+    forceChangePassword: false,
+    createdBy: null,
+  });
+  return (await findUserByEmail(tx, user.email))?.id ?? user.id;
 }
 
 function blockStart(now: Date): number {
@@ -205,10 +203,8 @@ export async function seedDemoCases(
     now = new Date(),
   }: { organisation: DemoOrganisation; passwordHash: string | null; now?: Date },
 ): Promise<void> {
-  const [demoSpecialist] = await db.query<{ id: string; hospital_id: string | null }>(
-    'select id, hospital_id from users where lower(email) = $1',
-    [DEMO_SPECIALIST_EMAIL],
-  );
+  const found = await findUserByEmail(db, DEMO_SPECIALIST_EMAIL);
+  const demoSpecialist = found && { id: found.id, hospital_id: found.hospitalId };
   const hospitals: HospitalSeed[] = [
     { id: organisation.hospitalIds.stGeorges, code: 'sgh' },
     { id: organisation.hospitalIds.riverside, code: 'rvg' },
@@ -268,12 +264,8 @@ async function seedStaff(
     }
     specialists.set(specialty, ids);
   }
-  const [doctor] = await tx.query<{ id: string }>(
-    "select id from users where hospital_id = $1 and 'er_doctor' = any(roles) order by (email = 'er_doctor@demo.test') desc, id limit 1",
-    [hospital.id],
-  );
   const doctorId =
-    doctor?.id ??
+    (await existingErDoctor(tx, hospital.id)) ??
     (await ensureUser(
       tx,
       {
@@ -287,11 +279,7 @@ async function seedStaff(
       },
       passwordHash,
     ));
-  const [admin] = await tx.query<{ id: string }>(
-    "select id from users where hospital_id = $1 and 'emergency_room_admin' = any(roles) limit 1",
-    [hospital.id],
-  );
-  if (!admin) {
+  if ((await userIdsWithRole(tx, hospital.id, 'emergency_room_admin')).length === 0) {
     await ensureUser(
       tx,
       {
@@ -307,6 +295,13 @@ async function seedStaff(
     );
   }
   return { specialists, doctorId };
+}
+
+/** The hospital's ER doctor for the demo cases: the demo account when it works there, else the first one. */
+async function existingErDoctor(tx: Queryable, hospitalId: string): Promise<string | undefined> {
+  const demoDoctor = await findUserByEmail(tx, DEMO_ER_DOCTOR_EMAIL);
+  if (demoDoctor?.hospitalId === hospitalId && demoDoctor.roles.includes('er_doctor')) return demoDoctor.id;
+  return (await userIdsWithRole(tx, hospitalId, 'er_doctor'))[0];
 }
 
 async function seedShifts(
@@ -366,23 +361,13 @@ async function seedQuestions(
     const specialtyId = specialtyIds.get(specialty);
     if (specialtyId === undefined) continue;
     for (const [position, question] of QUESTIONS[specialty].entries()) {
-      await tx.query(
-        `insert into triage_questions (id, hospital_id, specialty_id, position, kind, label, required, unit, min, max, choices)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text[]) on conflict do nothing`,
-        [
-          demoQuestionId(hospital.code, specialty, question.key),
-          hospital.id,
-          specialtyId,
-          position,
-          question.kind,
-          question.label,
-          question.required,
-          question.unit ?? null,
-          question.min ?? null,
-          question.max ?? null,
-          question.choices ?? [],
-        ],
-      );
+      await insertTriageQuestion(tx, {
+        ...question,
+        id: demoQuestionId(hospital.code, specialty, question.key),
+        hospitalId: hospital.id,
+        specialtyId,
+        position,
+      });
     }
   }
 }
@@ -592,9 +577,5 @@ async function seedPastCases(
       );
     }
   }
-  await tx.query(
-    `insert into hospital_case_settings as s (hospital_id, last_case_number) values ($1, $2)
-     on conflict (hospital_id) do update set last_case_number = greatest(s.last_case_number, $2)`,
-    [hospital.id, CASES_PER_HOSPITAL],
-  );
+  await raiseLastCaseNumber(tx, hospital.id, CASES_PER_HOSPITAL);
 }

@@ -6,27 +6,13 @@ import type { AckOverrides, AckPolicy } from '../domain/escalation.ts';
 import { DEFAULT_ACK_POLICY, timersAfterOffer, withOverrides } from '../domain/escalation.ts';
 import type { RoutingContext, RoutingDecision } from '../domain/routing.ts';
 import { newId } from '../db/ids.ts';
+import { readAckSettings, type AckSettings } from '../organisation/organisation-repository.ts';
+import { userIdsWithRole } from '../users/users-repository.ts';
 import type { CaseChanges } from './changes.ts';
 
-interface SettingsRow {
-  ack_seconds_emergent: number;
-  ack_seconds_urgent: number;
-  ack_seconds_routine: number;
-  realert_seconds: number;
-  [column: string]: unknown;
-}
-
-export function policyOf(row: SettingsRow | undefined, overrides: AckOverrides): AckPolicy {
-  if (!row) return withOverrides(DEFAULT_ACK_POLICY, overrides);
-  const policy = {
-    ackSeconds: {
-      emergent: row.ack_seconds_emergent,
-      urgent: row.ack_seconds_urgent,
-      routine: row.ack_seconds_routine,
-    },
-    realertSeconds: row.realert_seconds,
-  };
-  return withOverrides(policy, overrides);
+/** The hospital's own settings (the defaults when it has none), under the configuration's overrides. */
+export function policyOf(settings: AckSettings | undefined, overrides: AckOverrides): AckPolicy {
+  return withOverrides(settings ?? DEFAULT_ACK_POLICY, overrides);
 }
 
 export async function readPolicy(
@@ -34,12 +20,7 @@ export async function readPolicy(
   hospitalId: string,
   overrides: AckOverrides,
 ): Promise<AckPolicy> {
-  const [row] = await db.query<SettingsRow>(
-    `select ack_seconds_emergent, ack_seconds_urgent, ack_seconds_routine, realert_seconds
-     from hospital_case_settings where hospital_id = $1`,
-    [hospitalId],
-  );
-  return policyOf(row, overrides);
+  return policyOf(await readAckSettings(db, hospitalId), overrides);
 }
 
 export async function readRoutingContext(
@@ -54,11 +35,7 @@ export async function readRoutingContext(
      order by starts_at desc, id limit 1`,
     [target.hospitalId, target.specialtyId, now.toISOString()],
   );
-  const specialists = await db.query<{ id: string }>(
-    `select id from users where hospital_id = $1 and 'specialist' = any(roles) and $2 = any(specialty_types)
-     order by id`,
-    [target.hospitalId, target.specialtyName],
-  );
+  const specialistIds = await userIdsWithRole(db, target.hospitalId, 'specialist', target.specialtyName);
   const declined =
     target.caseId === null
       ? []
@@ -69,17 +46,13 @@ export async function readRoutingContext(
   const shift = shifts[0];
   return {
     shift: shift ? { primaryId: shift.primary_id, backupId: shift.backup_id } : null,
-    specialistIds: specialists.map((row) => row.id),
+    specialistIds,
     declinedIds: declined.map((row) => row.specialist_id),
   };
 }
 
-export async function emergencyRoomAdmins(db: Queryable, hospitalId: string): Promise<string[]> {
-  const rows = await db.query<{ id: string }>(
-    "select id from users where hospital_id = $1 and 'emergency_room_admin' = any(roles) order by id",
-    [hospitalId],
-  );
-  return rows.map((row) => row.id);
+export function emergencyRoomAdmins(db: Queryable, hospitalId: string): Promise<string[]> {
+  return userIdsWithRole(db, hospitalId, 'emergency_room_admin');
 }
 
 export interface RoutedCase {

@@ -9,7 +9,6 @@ import type {
   Disposition,
   FieldProblem,
   Message,
-  TriageQuestion,
 } from '../../../generated/types.gen.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -20,6 +19,11 @@ import { validateTriageAnswers } from '../domain/triage.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { accessDetails, assertMayOpenCase, authorizeCase, type CaseAccessAction } from './access.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
+import {
+  findSpecialty,
+  readTriageQuestions,
+  takeNextCaseNumber,
+} from '../organisation/organisation-repository.ts';
 import { newId } from '../db/ids.ts';
 import { CaseChanges } from './changes.ts';
 import {
@@ -90,35 +94,6 @@ export async function authorizeCaseAction(
   return { row, offer };
 }
 
-export async function readTriageQuestions(
-  db: Queryable,
-  hospitalId: string,
-  specialtyId: string,
-): Promise<TriageQuestion[]> {
-  const rows = await db.query<{
-    id: string;
-    kind: TriageQuestion['kind'];
-    label: string;
-    required: boolean;
-    unit: string | null;
-    min: number | null;
-    max: number | null;
-    choices: string[];
-  }>(
-    `select id, kind, label, required, unit, min, max, choices from triage_questions
-     where hospital_id = $1 and specialty_id = $2 order by position`,
-    [hospitalId, specialtyId],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    label: row.label,
-    required: row.required,
-    ...(row.kind === 'number' ? { unit: row.unit, min: row.min, max: row.max } : {}),
-    ...(row.kind === 'choice' ? { choices: row.choices } : {}),
-  }));
-}
-
 async function findByKey(db: Queryable, callerId: string, key: string): Promise<string | undefined> {
   const [row] = await db.query<{ id: string }>(
     'select id from cases where opened_by = $1 and idempotency_key = $2',
@@ -139,10 +114,7 @@ export async function createCase(
   const existing = await findByKey(ctx.db, caller.id, idempotencyKey);
   if (existing !== undefined) return { created: false, case: await mustLoad(ctx, ctx.db, existing) };
 
-  const [specialty] = await ctx.db.query<{ id: string; name: string }>(
-    'select id, name from specialties where id = $1 and hospital_system_id = $2',
-    [body.specialtyId, caller.hospitalSystemId],
-  );
+  const specialty = await findSpecialty(ctx.db, body.specialtyId, caller.hospitalSystemId);
   if (!specialty) {
     throw badRequest([
       { loc: ['body', 'specialtyId'], msg: caseProblems.unknownSpecialty },
@@ -160,22 +132,8 @@ export async function createCase(
   try {
     await ctx.db.transaction(async (tx) => {
       // Also serialises case creation per hospital, which keeps display numbers gap-free.
-      const [settings] = await tx.query<{
-        last_case_number: number;
-        short_code: string;
-        ack_seconds_emergent: number;
-        ack_seconds_urgent: number;
-        ack_seconds_routine: number;
-        realert_seconds: number;
-      }>(
-        `insert into hospital_case_settings as s (hospital_id, last_case_number) values ($1, 1)
-         on conflict (hospital_id) do update set last_case_number = s.last_case_number + 1
-         returning s.last_case_number, s.ack_seconds_emergent, s.ack_seconds_urgent, s.ack_seconds_routine,
-           s.realert_seconds, (select short_code from hospitals where id = $1) as short_code`,
-        [hospitalId],
-      );
-      if (!settings) throw new Error(`No settings row for hospital ${hospitalId}`);
-      const displayNumber = `${settings.short_code}-${String(settings.last_case_number).padStart(6, '0')}`;
+      const { caseNumber, shortCode, settings } = await takeNextCaseNumber(tx, hospitalId);
+      const displayNumber = `${shortCode}-${String(caseNumber).padStart(6, '0')}`;
       const routingContext = await readRoutingContext(
         tx,
         { hospitalId, specialtyId: specialty.id, specialtyName: specialty.name, caseId: null },
@@ -192,7 +150,7 @@ export async function createCase(
         [
           caseId,
           hospitalId,
-          settings.last_case_number,
+          caseNumber,
           displayNumber,
           specialty.id,
           body.urgency,

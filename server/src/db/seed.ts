@@ -1,5 +1,10 @@
 // The demo organisation (product.md): one hospital system, two hospitals and the specialty catalogue.
 // Idempotent: fixed ids and "on conflict do nothing", so every start can run it.
+import {
+  insertHospital,
+  insertHospitalSystem,
+  insertSpecialty,
+} from '../organisation/organisation-repository.ts';
 import type { Database } from './database.ts';
 
 export const DEMO_SPECIALTIES = [
@@ -40,22 +45,12 @@ function specialtyId(name: string): string {
 export async function seedDemoOrganisation(db: Database): Promise<DemoOrganisation> {
   const specialties = DEMO_SPECIALTIES.map((name) => ({ id: specialtyId(name), name }));
   await db.transaction(async (tx) => {
-    await tx.query('insert into hospital_systems (id, name) values ($1, $2) on conflict do nothing', [
-      HOSPITAL_SYSTEM.id,
-      HOSPITAL_SYSTEM.name,
-    ]);
+    await insertHospitalSystem(tx, HOSPITAL_SYSTEM);
     for (const hospital of Object.values(HOSPITALS)) {
-      await tx.query(
-        `insert into hospitals (id, hospital_system_id, name, short_code, time_zone)
-         values ($1, $2, $3, $4, $5) on conflict do nothing`,
-        [hospital.id, HOSPITAL_SYSTEM.id, hospital.name, hospital.shortCode, hospital.timeZone],
-      );
+      await insertHospital(tx, { ...hospital, hospitalSystemId: HOSPITAL_SYSTEM.id });
     }
     for (const specialty of specialties) {
-      await tx.query(
-        'insert into specialties (id, hospital_system_id, name) values ($1, $2, $3) on conflict do nothing',
-        [specialty.id, HOSPITAL_SYSTEM.id, specialty.name],
-      );
+      await insertSpecialty(tx, { ...specialty, hospitalSystemId: HOSPITAL_SYSTEM.id });
     }
   });
   return {

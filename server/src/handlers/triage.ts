@@ -1,5 +1,5 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import { listTriageAssessments } from '../cases/triage.ts';
+import { listTriageAssessments } from '../cases/triage-assessments.ts';
 import { actorOf } from '../http/request-context.ts';
 
 export const triageHandlers = {

@@ -1,6 +1,7 @@
 import type { Role } from '../../../generated/types.gen.ts';
 import type { Database } from '../db/database.ts';
 import type { DemoOrganisation } from '../db/seed.ts';
+import { existingEmails, insertUser } from '../users/users-repository.ts';
 import { hashPassword } from './passwords.ts';
 
 // One demo user per role, plus three that exercise the sign-in edge cases. Idempotent: fixed ids, and an existing
@@ -90,11 +91,10 @@ export async function seedDemoUsers(
   { password, organisation }: { password: string; organisation: DemoOrganisation },
 ): Promise<void> {
   const users = [...ROLE_USERS, ...EDGE_CASE_USERS];
-  const existing = await db.query<{ email: string }>(
-    'SELECT lower(email) AS email FROM users WHERE lower(email) = ANY($1::text[])',
-    [users.map((user) => user.email)],
+  const present = await existingEmails(
+    db,
+    users.map((user) => user.email),
   );
-  const present = new Set(existing.map((row) => row.email));
   const missing = users.filter((user) => !present.has(user.email));
   if (missing.length === 0) return;
 
@@ -102,23 +102,19 @@ export async function seedDemoUsers(
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     for (const user of missing) {
-      await tx.query(
-        `INSERT INTO users (id, email, password_hash, display_name, roles, hospital_system_id, hospital_id,
-           specialty_types, force_change_password_next_sign_in)
-         VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8::text[], $9)
-         ON CONFLICT DO NOTHING`,
-        [
-          demoUserId(user.email),
-          user.email,
-          passwordHash,
-          user.displayName,
-          [...user.roles],
-          organisation.hospitalSystemId,
-          user.level === 'hospital' ? organisation.hospitalIds.stGeorges : null,
-          [...(user.specialtyTypes ?? [])],
-          user.forceChangePassword ?? false,
-        ],
-      );
+      await insertUser(tx, {
+        id: demoUserId(user.email),
+        email: user.email,
+        passwordHash,
+        displayName: user.displayName,
+        roles: user.roles,
+        hospitalSystemId: organisation.hospitalSystemId,
+        hospitalId: user.level === 'hospital' ? organisation.hospitalIds.stGeorges : null,
+        specialtyTypes: user.specialtyTypes ?? [],
+        phone: null,
+        forceChangePassword: user.forceChangePassword ?? false,
+        createdBy: null,
+      });
     }
   });
 }

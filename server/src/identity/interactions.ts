@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { findUserByEmail, findUserById, setPassword } from '../auth/users.ts';
+import { findUserByEmail, findUserById, setPassword } from '../users/users-repository.ts';
 import { changePasswordPage, loginPage, messagePage } from './pages.ts';
 import {
   hashPassword,

@@ -1,7 +1,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { findUserById } from '../auth/users.ts';
+import { findUserById } from '../users/users-repository.ts';
 import { databaseAdapterFactory } from './adapter.ts';
 import { loadCookieKeys, loadSigningKey } from './keys.ts';
 import { logoutPage, messagePage } from './pages.ts';

@@ -3,7 +3,11 @@ import type { TriageAssessment } from '../../../generated/types.gen.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, notFound } from '../errors.ts';
-import { readTriageQuestions } from './service.ts';
+import {
+  findHospital,
+  readTriageQuestions,
+  specialtiesWithTriage,
+} from '../organisation/organisation-repository.ts';
 
 export const triageDetails = {
   hospitalRequired: 'Name the hospital (hospitalId): your account belongs to no single hospital',
@@ -18,23 +22,12 @@ export async function listTriageAssessments(
   let hospital = caller.hospitalId;
   if (hospitalId !== undefined && hospitalId !== caller.hospitalId) {
     // Hospital-system users may name any hospital of their system; everyone else only their own.
-    const [row] =
-      caller.hospitalId === null
-        ? await db.query<{ id: string }>(
-            'select id from hospitals where id = $1 and hospital_system_id = $2',
-            [hospitalId, caller.hospitalSystemId],
-          )
-        : [];
-    if (!row) throw notFound(triageDetails.hospitalNotFound);
-    hospital = row.id;
+    const named = caller.hospitalId === null ? await findHospital(db, hospitalId) : undefined;
+    if (named?.hospitalSystemId !== caller.hospitalSystemId) throw notFound(triageDetails.hospitalNotFound);
+    hospital = named.id;
   }
   if (hospital === null) throw badRequest(triageDetails.hospitalRequired);
-  const specialties = await db.query<{ id: string; name: string }>(
-    `select s.id, s.name from specialties s
-     where exists (select 1 from triage_questions q where q.hospital_id = $1 and q.specialty_id = s.id)
-     order by lower(s.name) collate "C", s.id`,
-    [hospital],
-  );
+  const specialties = await specialtiesWithTriage(db, hospital);
   const assessments: TriageAssessment[] = [];
   for (const specialty of specialties) {
     assessments.push({ specialty, questions: await readTriageQuestions(db, hospital, specialty.id) });
