@@ -7,6 +7,7 @@ import type { Disposition, TriageQuestion, Urgency } from '../../../generated/ty
 import type { Database, Queryable } from '../db/database.ts';
 import type { DemoOrganisation } from '../db/seed.ts';
 import { insertTriageQuestion, raiseLastCaseNumber } from '../organisation/organisation-repository.ts';
+import { insertShift, type ShiftRecord } from '../schedules/shifts-repository.ts';
 import { findUserByEmail, insertUser, userIdsWithRole } from '../users/users-repository.ts';
 
 export const DEMO_CASE_SPECIALTIES = ['Neurology', 'Cardiology', 'Orthopaedics', 'General Surgery'] as const;
@@ -314,7 +315,7 @@ async function seedShifts(
 ): Promise<void> {
   const size = SHIFT_HOURS * 3_600_000;
   const first = blockStart(now);
-  const rows: unknown[][] = [];
+  const shifts: ShiftRecord[] = [];
   for (const specialty of DEMO_CASE_SPECIALTIES) {
     const team = specialists.get(specialty) ?? [];
     const specialtyId = specialtyIds.get(specialty);
@@ -329,27 +330,21 @@ async function seedShifts(
       const primary = lead ? lead.id : (team[index % team.length] ?? '');
       const backupPool = team.filter((id) => id !== primary);
       const backup = index % 3 === 2 ? null : (backupPool[index % backupPool.length] ?? null);
-      rows.push([
-        `shf_${hospital.code}_${slug(specialty)}_${new Date(start)
+      shifts.push({
+        id: `shf_${hospital.code}_${slug(specialty)}_${new Date(start)
           .toISOString()
           .replace(/[^0-9]/g, '')
           .slice(0, 12)}`,
-        hospital.id,
+        hospitalId: hospital.id,
         specialtyId,
-        new Date(start).toISOString(),
-        new Date(start + size).toISOString(),
-        primary,
-        backup,
-      ]);
+        startsAt: new Date(start),
+        endsAt: new Date(start + size),
+        primaryId: primary,
+        backupId: backup,
+      });
     }
   }
-  for (const row of rows) {
-    await tx.query(
-      `insert into on_call_shifts (id, hospital_id, specialty_id, starts_at, ends_at, primary_id, backup_id)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict do nothing`,
-      row,
-    );
-  }
+  for (const shift of shifts) await insertShift(tx, shift);
 }
 
 async function seedQuestions(

@@ -7,6 +7,7 @@ import { DEFAULT_ACK_POLICY, timersAfterOffer, withOverrides } from '../domain/e
 import type { RoutingContext, RoutingDecision } from '../domain/routing.ts';
 import { newId } from '../db/ids.ts';
 import { readAckSettings, type AckSettings } from '../organisation/organisation-repository.ts';
+import { findCoveringShift } from '../schedules/shifts-repository.ts';
 import { userIdsWithRole } from '../users/users-repository.ts';
 import type { CaseChanges } from './changes.ts';
 
@@ -29,12 +30,7 @@ export async function readRoutingContext(
   now: Date,
 ): Promise<RoutingContext> {
   // One after another: inside a transaction these share one connection.
-  const shifts = await db.query<{ primary_id: string; backup_id: string | null }>(
-    `select primary_id, backup_id from on_call_shifts
-     where hospital_id = $1 and specialty_id = $2 and starts_at <= $3 and ends_at > $3
-     order by starts_at desc, id limit 1`,
-    [target.hospitalId, target.specialtyId, now.toISOString()],
-  );
+  const shift = await findCoveringShift(db, target.hospitalId, target.specialtyId, now);
   const specialistIds = await userIdsWithRole(db, target.hospitalId, 'specialist', target.specialtyName);
   const declined =
     target.caseId === null
@@ -43,9 +39,8 @@ export async function readRoutingContext(
           'select specialist_id from case_offers where case_id = $1 and declined_at is not null',
           [target.caseId],
         );
-  const shift = shifts[0];
   return {
-    shift: shift ? { primaryId: shift.primary_id, backupId: shift.backup_id } : null,
+    shift: shift ?? null,
     specialistIds,
     declinedIds: declined.map((row) => row.specialist_id),
   };
