@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { NOT_FOUND } from '../errors.ts';
-import { deleteExpiredPayloads } from './adapter.ts';
+import { deleteExpiredPayloads } from './identity-repository.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { createProvider, mountPathOf } from './provider.ts';
 
