@@ -15,7 +15,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
-import { buildListQuery } from '../server/src/cases/list.ts';
+import { buildListQuery } from '../server/src/cases/case-queries.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';

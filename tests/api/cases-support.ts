@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import type { Error as ApiError } from '../../generated/types.gen.ts';
 import { buildApp } from '../../server/src/app.ts';
-import type { CasesOptions } from '../../server/src/cases/plugin.ts';
+import type { CasesOptions } from '../../server/src/cases-runtime.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import { migrate } from '../../server/src/db/migrate.ts';

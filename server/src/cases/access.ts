@@ -9,6 +9,7 @@
 //   emergency_room_admin, hospital: read the audit trail of their hospital's cases.
 import type { Caller } from '../auth/caller.ts';
 import { forbidden, notFound } from '../errors.ts';
+import type { CaseListVisibility } from './cases-repository.ts';
 
 export const accessDetails = {
   notFound: 'Case not found',
@@ -47,6 +48,15 @@ export function mayListCases(caller: Caller): boolean {
     caller.hospitalId !== null &&
     (seesWholeEmergencyRoom(caller) || has(caller, 'er_doctor') || has(caller, 'specialist'))
   );
+}
+
+/** Which of its hospital's cases a listing shows the caller (the same rules as maySee). */
+export function listVisibility(caller: Caller): CaseListVisibility {
+  return {
+    wholeEmergencyRoom: seesWholeEmergencyRoom(caller),
+    openedByMe: has(caller, 'er_doctor'),
+    offeredOrAssignedToMe: has(caller, 'specialist'),
+  };
 }
 
 export function assertMayListCases(caller: Caller): void {

@@ -2,7 +2,8 @@
 import type { AuditEvent } from '../../../generated/types.gen.ts';
 import { readCaseAuditTrail, recordAudit } from '../audit/audit-repository.ts';
 import type { Actor } from '../auth/caller.ts';
-import { authorizeCaseAction, type CasesContext } from './service.ts';
+import { authorizeCaseAction } from './case-authorization.ts';
+import type { CasesContext } from './cases-context.ts';
 
 export async function readAuditTrail(ctx: CasesContext, actor: Actor, caseId: string): Promise<AuditEvent[]> {
   await authorizeCaseAction(ctx.db, actor.caller, caseId, 'audit', { lock: false });

@@ -1,9 +1,9 @@
-// Fans changes out to the server-sent event streams open on this server. Every server LISTENs on one
-// PostgreSQL channel; whichever server made a change NOTIFYs it (cases/changes.ts), and each delivers it to
-// the streams of the users concerned that it holds.
+// Fans changes out to the server-sent event streams open on this server. Every server listens on one
+// PostgreSQL channel (case-change-channel.ts); whichever server made a change publishes it there, and each
+// delivers it to the streams of the users concerned that it holds.
 import type { ServerEvent } from '../../../generated/types.gen.ts';
 import type { Database, Unlisten } from '../db/database.ts';
-import { EVENTS_CHANNEL, type PublishedChange } from '../cases/changes.ts';
+import { listenForChanges, type PublishedChange } from './case-change-channel.ts';
 import { readNotifications } from '../notifications/notifications-repository.ts';
 
 export type EventSink = (event: ServerEvent) => void;
@@ -43,16 +43,13 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
     }
   };
 
-  const unlisten: Unlisten = await db.listen(EVENTS_CHANNEL, (payload) => {
-    let change: PublishedChange;
-    try {
-      change = JSON.parse(payload) as PublishedChange;
-    } catch (error) {
-      onError(error);
-      return;
-    }
-    deliver(change).catch(onError);
-  });
+  const unlisten: Unlisten = await listenForChanges(
+    db,
+    (change) => {
+      deliver(change).catch(onError);
+    },
+    onError,
+  );
 
   return {
     subscribe(userId, sink, end) {

@@ -12,7 +12,7 @@ export const attachmentsHandlers = {
   },
   async uploadCaseAttachment(request, reply) {
     const actor = actorOf(request);
-    // The raw-bytes parser (cases/plugin.ts) hands over a Buffer; the contract types it as a Blob for clients.
+    // The raw-bytes parser (http/route-schemas.ts) hands over a Buffer; the contract types it as a Blob for clients.
     const body: unknown = request.body;
     if (!Buffer.isBuffer(body)) throw requestBodyRequired();
     const { context } = request.server.cases;

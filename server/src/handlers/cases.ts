@@ -1,16 +1,15 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import { listCases } from '../cases/list.ts';
 import {
   acceptCase,
   cancelCase,
   closeCase,
   createCase,
   declineCase,
-  getCase,
   postMessage,
   recordReceipt,
   submitConsultation,
-} from '../cases/service.ts';
+} from '../cases/case-commands.ts';
+import { getCase, listCases } from '../cases/case-queries.ts';
 import { actorOf } from '../http/request-context.ts';
 
 export const casesHandlers = {

@@ -1,15 +1,29 @@
-// Reads what routing needs at this moment (the shift covering now, the specialty's specialists, who
-// declined) and applies a routing decision: offers, timers, timeline and notifications.
+// The routing chain's I/O: reads what routing needs at this moment (the shift covering now, the specialty's
+// specialists, who declined), applies a routing decision (offers, timers, timeline, notifications), and
+// moves a waiting case along its chain. The chain itself is domain/routing.ts.
 import type { RoutingStep, Urgency } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
-import type { AckOverrides, AckPolicy } from '../domain/escalation.ts';
-import { DEFAULT_ACK_POLICY, timersAfterOffer, withOverrides } from '../domain/escalation.ts';
-import type { RoutingContext, RoutingDecision } from '../domain/routing.ts';
 import { newId } from '../db/ids.ts';
+import {
+  DEFAULT_ACK_POLICY,
+  timersAfterOffer,
+  withOverrides,
+  type AckOverrides,
+  type AckPolicy,
+} from '../domain/escalation.ts';
+import { nextRoute, type RoutingContext, type RoutingDecision } from '../domain/routing.ts';
 import { readAckSettings, type AckSettings } from '../organisation/organisation-repository.ts';
 import { findCoveringShift } from '../schedules/shifts-repository.ts';
 import { userIdsWithRole } from '../users/users-repository.ts';
-import type { CaseChanges } from './changes.ts';
+import type { CaseJournal } from './case-journal.ts';
+import {
+  activeOfferees,
+  clearTimers,
+  declinedSpecialists,
+  insertOffers,
+  setRouting,
+  type CaseStateRow,
+} from './cases-repository.ts';
 
 /** The hospital's own settings (the defaults when it has none), under the configuration's overrides. */
 export function policyOf(settings: AckSettings | undefined, overrides: AckOverrides): AckPolicy {
@@ -32,21 +46,11 @@ export async function readRoutingContext(
   // One after another: inside a transaction these share one connection.
   const shift = await findCoveringShift(db, target.hospitalId, target.specialtyId, now);
   const specialistIds = await userIdsWithRole(db, target.hospitalId, 'specialist', target.specialtyName);
-  const declined =
-    target.caseId === null
-      ? []
-      : await db.query<{ specialist_id: string }>(
-          'select specialist_id from case_offers where case_id = $1 and declined_at is not null',
-          [target.caseId],
-        );
-  return {
-    shift: shift ?? null,
-    specialistIds,
-    declinedIds: declined.map((row) => row.specialist_id),
-  };
+  const declinedIds = target.caseId === null ? [] : await declinedSpecialists(db, target.caseId);
+  return { shift: shift ?? null, specialistIds, declinedIds };
 }
 
-export function emergencyRoomAdmins(db: Queryable, hospitalId: string): Promise<string[]> {
+function emergencyRoomAdmins(db: Queryable, hospitalId: string): Promise<string[]> {
   return userIdsWithRole(db, hospitalId, 'emergency_room_admin');
 }
 
@@ -72,7 +76,7 @@ const STEP_WORDS: Record<RoutingStep, string> = {
  */
 export async function applyRouting(
   tx: Queryable,
-  changes: CaseChanges,
+  journal: CaseJournal,
   routed: RoutedCase,
   decision: RoutingDecision,
   context: {
@@ -85,38 +89,30 @@ export async function applyRouting(
 ): Promise<string[]> {
   const { now } = context;
   const timers = timersAfterOffer(now, routed.urgency, decision.final, context.policy);
-  const ids = decision.offerTo.map(() => newId('off'));
-  const inserted = await tx.query<{ specialist_id: string }>(
-    `insert into case_offers (id, case_id, specialist_id, step, offered_at, last_alerted_at)
-     select id, $3, specialist_id, $4, $5, $5 from unnest($1::text[], $2::text[]) as o (id, specialist_id)
-     on conflict (case_id, specialist_id) do nothing
-     returning specialist_id`,
-    [ids, [...decision.offerTo], routed.id, decision.step, now.toISOString()],
-  );
-  const offered = inserted.map((row) => row.specialist_id).sort();
-  await tx.query(
-    `update cases set routing_step = $2, ack_due_at = $3, realert_due_at = $4, updated_at = $5,
-       no_coverage = no_coverage or $6
-     where id = $1`,
-    [
-      routed.id,
-      decision.step,
-      timers.ackDueAt?.toISOString() ?? null,
-      timers.realertDueAt.toISOString(),
-      now.toISOString(),
-      decision.noCoverage,
-    ],
-  );
+  const inserted = await insertOffers(tx, {
+    caseId: routed.id,
+    step: decision.step,
+    at: now,
+    to: decision.offerTo.map((specialistId) => ({ id: newId('off'), specialistId })),
+  });
+  const offered = inserted.sort();
+  await setRouting(tx, routed.id, {
+    step: decision.step,
+    ackDueAt: timers.ackDueAt,
+    realertDueAt: timers.realertDueAt,
+    noCoverage: decision.noCoverage,
+    at: now,
+  });
   if (context.escalatedFrom !== null) {
-    await changes.event('escalated', null, {
+    await journal.event('escalated', null, {
       from: context.escalatedFrom,
       step: decision.step,
       reason: context.reason,
     });
   }
-  if (decision.noCoverage) await changes.event('no_coverage', null, { specialty: routed.specialtyName });
-  await changes.event('offered', null, { specialistIds: offered, step: decision.step });
-  await changes.notify(offered, {
+  if (decision.noCoverage) await journal.event('no_coverage', null, { specialty: routed.specialtyName });
+  await journal.event('offered', null, { specialistIds: offered, step: decision.step });
+  await journal.notify(offered, {
     kind: 'case_offered',
     actorId: context.actorId,
     action: `offered you case ${routed.displayNumber} (${routed.specialtyName}, ${routed.urgency})`,
@@ -124,14 +120,14 @@ export async function applyRouting(
   });
   const admins = decision.notifyAdmins ? await emergencyRoomAdmins(tx, routed.hospitalId) : [];
   if (decision.noCoverage) {
-    await changes.notify(admins, {
+    await journal.notify(admins, {
       kind: 'case_no_coverage',
       actorId: null,
       action: `No on-call coverage for ${routed.specialtyName}: case ${routed.displayNumber} went to ${STEP_WORDS.all}`,
       message: routed.chiefComplaint,
     });
   } else if (context.escalatedFrom !== null) {
-    await changes.notify([routed.openedBy, ...admins], {
+    await journal.notify([routed.openedBy, ...admins], {
       kind: 'case_escalated',
       actorId: null,
       action: `Case ${routed.displayNumber} escalated to ${STEP_WORDS[decision.step]} (${context.reason})`,
@@ -139,4 +135,54 @@ export async function applyRouting(
     });
   }
   return offered;
+}
+
+/**
+ * Moves a waiting case to the next step of its routing chain (the schedule as it is now). At the end of the
+ * chain with nobody left to ask, the ER admins are told.
+ */
+export async function advanceChain(
+  tx: Queryable,
+  journal: CaseJournal,
+  row: CaseStateRow,
+  now: Date,
+  reason: 'declined' | 'not accepted in time',
+  overrides: AckOverrides,
+): Promise<void> {
+  const context = await readRoutingContext(
+    tx,
+    {
+      hospitalId: row.hospital_id,
+      specialtyId: row.specialty_id,
+      specialtyName: row.specialty_name,
+      caseId: row.id,
+    },
+    now,
+  );
+  const decision = nextRoute(row.routing_step, context);
+  const policy = await readPolicy(tx, row.hospital_id, overrides);
+  const offered = await applyRouting(
+    tx,
+    journal,
+    {
+      id: row.id,
+      hospitalId: row.hospital_id,
+      displayNumber: row.display_number,
+      urgency: row.urgency,
+      specialtyName: row.specialty_name,
+      chiefComplaint: row.chief_complaint,
+      openedBy: row.opened_by,
+    },
+    decision,
+    { now, policy, actorId: null, escalatedFrom: row.routing_step, reason },
+  );
+  if (offered.length === 0 && (await activeOfferees(tx, row.id)).length === 0) {
+    await clearTimers(tx, row.id);
+    await journal.notify([row.opened_by, ...(await emergencyRoomAdmins(tx, row.hospital_id))], {
+      kind: 'case_escalated',
+      actorId: null,
+      action: `Nobody is left to offer case ${row.display_number} to: every ${row.specialty_name} specialist declined or none exists`,
+      message: row.chief_complaint,
+    });
+  }
 }

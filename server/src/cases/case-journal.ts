@@ -1,23 +1,15 @@
 // What one change of a case leaves behind, inside its transaction: the timeline event, the notifications of
-// the users concerned, the audit event, and the NOTIFY that carries it to every server's event streams
-// (delivered on commit, so nobody hears of a change that was rolled back).
+// the users concerned, the audit event, and the published change that carries it to the event streams.
 import type { CaseEventKind, CaseStatus, NotificationKind } from '../../../generated/types.gen.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
+import { publishChange } from '../events/case-change-channel.ts';
 import { insertNotifications } from '../notifications/notifications-repository.ts';
+import { insertCaseEvent } from './cases-repository.ts';
 
-export const EVENTS_CHANNEL = 'case_router_events';
 // NOTIFY payloads stop at 8000 bytes: recipients go out in batches well below that.
 const RECIPIENTS_PER_NOTIFY = 40;
-
-/** The NOTIFY payload: who gets which notification, and who only hears that the case changed. */
-export interface PublishedChange {
-  readonly caseId: string;
-  readonly caseStatus: CaseStatus;
-  readonly notifications: readonly { readonly userId: string; readonly id: string }[];
-  readonly watchers: readonly string[];
-}
 
 export interface NotificationDraft {
   readonly kind: NotificationKind;
@@ -27,7 +19,7 @@ export interface NotificationDraft {
 }
 
 /** Collects one transaction's side effects on one case; publish() last. */
-export class CaseChanges {
+export class CaseJournal {
   private readonly notified: { userId: string; id: string }[] = [];
   private readonly watchers = new Set<string>();
   private readonly tx: Queryable;
@@ -45,10 +37,7 @@ export class CaseChanges {
     actorId: string | null,
     data: Record<string, unknown> = {},
   ): Promise<void> {
-    await this.tx.query(
-      'insert into case_events (case_id, at, kind, actor_id, data) values ($1, $2, $3, $4, $5)',
-      [this.caseId, this.at.toISOString(), kind, actorId, JSON.stringify(data)],
-    );
+    await insertCaseEvent(this.tx, { caseId: this.caseId, at: this.at.toISOString(), kind, actorId, data });
   }
 
   /** Notifies each user once (never the actor of the change itself). */
@@ -88,13 +77,12 @@ export class CaseChanges {
     ];
     for (let start = 0; start < entries.length; start += RECIPIENTS_PER_NOTIFY) {
       const batch = entries.slice(start, start + RECIPIENTS_PER_NOTIFY);
-      const change: PublishedChange = {
+      await publishChange(this.tx, {
         caseId: this.caseId,
         caseStatus,
         notifications: batch.flatMap((entry) => ('notification' in entry ? [entry.notification] : [])),
         watchers: batch.flatMap((entry) => ('watcher' in entry ? [entry.watcher] : [])),
-      };
-      await this.tx.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(change)]);
+      });
     }
   }
 }

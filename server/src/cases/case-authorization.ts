@@ -1,0 +1,29 @@
+// Reads a case and decides the caller's access to it (access.ts), for every operation on one case.
+import type { Caller } from '../auth/caller.ts';
+import type { Queryable } from '../db/database.ts';
+import { notFound } from '../errors.ts';
+import { accessDetails, authorizeCase, type CaseAccessAction } from './access.ts';
+import { readCaseState, readOffer, type CaseStateRow, type OfferStateRow } from './cases-repository.ts';
+
+/**
+ * Reads the case (locked for a change inside a transaction) and decides the caller's access to `action`;
+ * 404 for an unknown id as for one the caller may not see.
+ */
+export async function authorizeCaseAction(
+  db: Queryable,
+  caller: Caller,
+  caseId: string,
+  action: CaseAccessAction,
+  options: { lock: boolean },
+): Promise<{ row: CaseStateRow; offer: OfferStateRow | null }> {
+  const row = await readCaseState(db, caseId, options);
+  if (!row) throw notFound(accessDetails.notFound);
+  const offer = await readOffer(db, caseId, caller.id);
+  authorizeCase(caller, action, {
+    hospitalId: row.hospital_id,
+    openedBy: row.opened_by,
+    assignedTo: row.assigned_to,
+    myOffer: offer,
+  });
+  return { row, offer };
+}
