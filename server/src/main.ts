@@ -5,9 +5,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemoCases, seedDemoOrganisation } from './db/seed.ts';
-import { demoAccountsText, seedDemoUsers } from './identity/demo-users.ts';
-import { hashPassword } from './identity/passwords.ts';
+import { seedDemo } from './demo/seed.ts';
+import { demoAccountsText } from './demo/users.ts';
 import { createLogger } from './logger.ts';
 import { loadTls } from './tls.ts';
 
@@ -41,11 +40,7 @@ async function start(): Promise<void> {
   db = await openDatabase(config);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
-  if (config.seedDemo) {
-    const organisation = await seedDemoOrganisation(db);
-    await seedDemoUsers(db, { password: config.demoPassword, organisation });
-    await seedDemoCases(db, { organisation, passwordHash: await hashPassword(config.demoPassword) });
-  }
+  if (config.seedDemo) await seedDemo(db, { password: config.demoPassword });
   const tls = await loadTls(config);
   if (tls) logger.info({ certificate: tls.certFile, source: tls.source }, 'serving HTTPS');
   else logger.info('TLS=off: serving plain HTTP (expecting a TLS-terminating proxy in front)');

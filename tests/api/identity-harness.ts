@@ -9,8 +9,8 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig, type Config } from '../../server/src/config.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
-import { seedDemoOrganisation, type DemoOrganisation } from '../../server/src/db/seed.ts';
-import { seedDemoUsers } from '../../server/src/identity/demo-users.ts';
+import { seedDemoOrganisation, type DemoOrganisation } from '../../server/src/demo/organisation.ts';
+import { seedDemoUsers } from '../../server/src/demo/users.ts';
 import { loadSigningKey } from '../../server/src/identity/keys.ts';
 import type { OpenDatabase } from './support/databases.ts';
 
