@@ -1,9 +1,7 @@
 // A user as the contract shows it: the record with its hospital system and hospital by name.
 import type { User } from '../../../generated/types.gen.ts';
-import { authDetails } from '../auth/authenticate.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
-import { invalidToken } from '../errors.ts';
 import { readOrganisationOf } from '../organisation/organisation-repository.ts';
 import { findUserById, type UserRecord } from './users-repository.ts';
 
@@ -26,9 +24,11 @@ export async function toApiUser(
   };
 }
 
-/** The signed-in caller's profile, with the roles its token carries (the app routes by the token). */
-export async function readProfile(db: Queryable, caller: Caller): Promise<User> {
+/**
+ * The signed-in caller's profile, with the roles its token carries (the app routes by the token); undefined
+ * when the user is gone since the token was checked.
+ */
+export async function readProfile(db: Queryable, caller: Caller): Promise<User | undefined> {
   const user = await findUserById(db, caller.id);
-  if (!user) throw invalidToken(authDetails.unknownUser);
-  return toApiUser(db, user, caller.roles);
+  return user && toApiUser(db, user, caller.roles);
 }
