@@ -20,7 +20,7 @@ import { seedDemoUsers } from '../../server/src/demo/users.ts';
 import { loadSigningKey } from '../../server/src/identity/keys.ts';
 import { testEnv } from './support/app.ts';
 
-// Demo users (identity/demo-users.ts and cases/demo-data.ts), all at St George's unless named otherwise.
+// Demo users (server/src/demo/users.ts), all at St George's unless named otherwise.
 export const DOCTOR = 'usr_demo_er_doctor';
 export const OTHER_DOCTOR = 'usr_demo_mustchange';
 export const ER_STAFF = 'usr_demo_emergency_room';

@@ -27,7 +27,7 @@ const ROLES: readonly Role[] = [
   'hospital_business_administrator',
 ];
 
-// The table, written out independently of the policy's own.
+// Who may create whom, written out independently of the policy's own.
 const ALLOWED: Readonly<Record<Role, readonly Role[]>> = {
   emergency_room_admin: ['er_doctor', 'emergency_room', 'specialist'],
   hospital: ['specialist', 'emergency_room_admin', 'emergency_room'],

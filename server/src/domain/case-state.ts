@@ -1,5 +1,6 @@
-// The case state machine of product.md. Pure: callers pass the current status and get the next one, or a
-// refusal with the detail a 409 carries.
+// The case state machine: pending (escalated while nobody accepts) -> accepted -> responded -> closed, or
+// cancelled while it waits. Pure: callers pass the current status and get the next one, or a refusal with the
+// detail a 409 carries.
 import type { CaseStatus } from '../../../generated/types.gen.ts';
 
 export const CASE_STATUSES = [
