@@ -16,7 +16,7 @@ import {
   RVG_DOCTOR,
   seedCasesDatabase,
   setOnCall,
-} from './cases-support.ts';
+} from './support/cases-app.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 forEachDatabase((_name, open) => {

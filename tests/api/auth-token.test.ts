@@ -13,7 +13,7 @@ import {
   startApp,
   type RunningApp,
   type TestDatabase,
-} from './identity-harness.ts';
+} from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 const config = identityTestConfig();

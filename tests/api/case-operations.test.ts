@@ -22,7 +22,7 @@ import {
   RVG_NEURO_1,
   seedCasesDatabase,
   setOnCall,
-} from './cases-support.ts';
+} from './support/cases-app.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 forEachDatabase((_name, open) => {

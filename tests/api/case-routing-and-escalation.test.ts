@@ -20,7 +20,7 @@ import {
   newKey,
   seedCasesDatabase,
   setOnCall,
-} from './cases-support.ts';
+} from './support/cases-app.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 const MINUTE = 60_000;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER_EMAILS, seedDemoUsers } from '../../server/src/demo/users.ts';
 import { verifyPassword } from '../../server/src/identity/passwords.ts';
-import { DEMO_PASSWORD, openTestDatabase, type TestDatabase } from './identity-harness.ts';
+import { DEMO_PASSWORD, openTestDatabase, type TestDatabase } from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 forEachDatabase((_name, open) => {

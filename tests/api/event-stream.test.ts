@@ -16,7 +16,7 @@ import {
   seedCasesDatabase,
   setOnCall,
   tokenFor,
-} from './cases-support.ts';
+} from './support/cases-app.ts';
 import { loadSigningKey } from '../../server/src/identity/keys.ts';
 import { forEachDatabase } from './support/databases.ts';
 

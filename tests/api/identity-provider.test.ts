@@ -18,7 +18,7 @@ import {
   type RunningApp,
   type TestDatabase,
   type TokenSet,
-} from './identity-harness.ts';
+} from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 const config = identityTestConfig({ ACCESS_TOKEN_TTL_SECONDS: '900' });

@@ -8,17 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
-import type { Error as ApiError } from '../../generated/types.gen.ts';
-import { buildApp } from '../../server/src/app.ts';
-import type { CasesOptions } from '../../server/src/cases-runtime.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import type { Database } from '../../server/src/db/database.ts';
-import { migrate } from '../../server/src/db/migrate.ts';
-import { seedDemoOrganisation } from '../../server/src/demo/organisation.ts';
-import { seedDemoCases } from '../../server/src/demo/seed.ts';
-import { seedDemoUsers } from '../../server/src/demo/users.ts';
-import { loadSigningKey } from '../../server/src/identity/keys.ts';
-import { testEnv } from './support/app.ts';
+import type { Error as ApiError } from '../../../generated/types.gen.ts';
+import { buildApp } from '../../../server/src/app.ts';
+import type { CasesOptions } from '../../../server/src/cases-runtime.ts';
+import { loadConfig } from '../../../server/src/config.ts';
+import type { Database } from '../../../server/src/db/database.ts';
+import { migrate } from '../../../server/src/db/migrate.ts';
+import { seedDemoOrganisation } from '../../../server/src/demo/organisation.ts';
+import { seedDemoCases } from '../../../server/src/demo/seed.ts';
+import { seedDemoUsers } from '../../../server/src/demo/users.ts';
+import { loadSigningKey } from '../../../server/src/identity/keys.ts';
+import { testEnv } from './app.ts';
 
 // Demo users (server/src/demo/users.ts), all at St George's unless named otherwise.
 export const DOCTOR = 'usr_demo_er_doctor';

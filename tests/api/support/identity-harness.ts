@@ -5,14 +5,14 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import { expect } from 'vitest';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig, type Config } from '../../server/src/config.ts';
-import type { Database } from '../../server/src/db/database.ts';
-import { migrate } from '../../server/src/db/migrate.ts';
-import { seedDemoOrganisation, type DemoOrganisation } from '../../server/src/demo/organisation.ts';
-import { seedDemoUsers } from '../../server/src/demo/users.ts';
-import { loadSigningKey } from '../../server/src/identity/keys.ts';
-import type { OpenDatabase } from './support/databases.ts';
+import { buildApp } from '../../../server/src/app.ts';
+import { loadConfig, type Config } from '../../../server/src/config.ts';
+import type { Database } from '../../../server/src/db/database.ts';
+import { migrate } from '../../../server/src/db/migrate.ts';
+import { seedDemoOrganisation, type DemoOrganisation } from '../../../server/src/demo/organisation.ts';
+import { seedDemoUsers } from '../../../server/src/demo/users.ts';
+import { loadSigningKey } from '../../../server/src/identity/keys.ts';
+import type { OpenDatabase } from './databases.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-2026';
 
