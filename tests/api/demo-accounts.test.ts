@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER_EMAILS, seedDemoUsers } from '../../server/src/demo/users.ts';
-import { verifyPassword } from '../../server/src/identity/passwords.ts';
+import { verifyPassword } from '../../server/src/auth/passwords.ts';
 import { DEMO_PASSWORD, openTestDatabase, type TestDatabase } from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../../server/src/identity/rate-limit.ts';
-import { PASSWORD_RULE } from '../../server/src/identity/passwords.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
 import { identityTexts } from '../../server/src/identity/texts.ts';
 import {
   Browser,

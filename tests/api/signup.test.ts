@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, SignupRequest, User } from '../../generated/types.gen.ts';
 import { signupDetails } from '../../server/src/auth/signup-policy.ts';
 import { signupProblems } from '../../server/src/users/signup.ts';
-import { PASSWORD_RULE } from '../../server/src/identity/passwords.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
 import {
   accessTokenFor,
   Browser,

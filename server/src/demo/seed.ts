@@ -3,7 +3,7 @@
 // and past cases. Idempotent: fixed ids, the rota extended on every start, cases only into a hospital that
 // has none.
 import type { Database } from '../db/database.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { countCasesOf } from '../cases/cases-repository.ts';
 import { seedDemoPastCases } from './cases.ts';
 import {

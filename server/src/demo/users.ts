@@ -4,7 +4,7 @@
 // since) is left alone.
 import type { Role } from '../../../generated/types.gen.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import {
   existingEmails,
   findUserByEmail,

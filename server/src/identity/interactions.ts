@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { findUserByEmail, findUserById, setPassword } from '../users/users-repository.ts';
-import { changePasswordPage, loginPage, messagePage } from './pages.ts';
 import {
   hashPassword,
   passwordProblem,
   PASSWORD_RULE,
   spendVerificationTime,
   verifyPassword,
-} from './passwords.ts';
+} from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { findUserByEmail, findUserById, setPassword } from '../users/users-repository.ts';
+import { changePasswordPage, loginPage, messagePage } from './pages.ts';
 import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from './rate-limit.ts';
 import { identityTexts as t } from './texts.ts';
 

@@ -6,7 +6,7 @@ import type { Caller } from '../auth/caller.ts';
 import { decideSignup } from '../auth/signup-policy.ts';
 import type { Queryable } from '../db/database.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import { hashPassword, passwordProblem } from '../identity/passwords.ts';
+import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { findHospital, knownSpecialtyNames } from '../organisation/organisation-repository.ts';
 import { toApiUser } from './user-profile.ts';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail } from './users-repository.ts';
