@@ -9,7 +9,7 @@ import { MalformedImageError, stripJpegMetadata, stripPngMetadata } from '../blo
 import { newId } from '../db/ids.ts';
 import { transition } from '../domain/case-state.ts';
 import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../errors.ts';
-import { authorizeCaseAction } from './case-authorization.ts';
+import { authorizeAuditedRead, authorizeCaseAction } from './case-authorization.ts';
 import { changeCase } from './case-change.ts';
 import {
   findAttachmentFile,
@@ -118,23 +118,12 @@ export async function uploadAttachment(
   return attachment;
 }
 
-async function authorizeRead(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
-  await authorizeCaseAction(ctx.db, actor.caller, caseId, 'read', { lock: false });
-}
-
 export async function listAttachments(
   ctx: CasesContext,
   actor: Actor,
   caseId: string,
 ): Promise<Attachment[]> {
-  await authorizeRead(ctx, actor, caseId);
-  await recordAudit(ctx.db, {
-    userId: actor.caller.id,
-    action: 'attachment.list',
-    caseId,
-    address: actor.address,
-    at: ctx.clock.now(),
-  });
+  await authorizeAuditedRead(ctx, actor, caseId, 'read', 'attachment.list');
   return readAttachmentsOf(ctx.db, caseId, ctx.mediaUrl);
 }
 
@@ -147,7 +136,7 @@ export async function downloadAttachment(
   const file = await findAttachmentFile(ctx.db, attachmentId);
   if (!file) throw notFound(attachmentDetails.notFound);
   try {
-    await authorizeRead(ctx, actor, file.caseId);
+    await authorizeCaseAction(ctx.db, actor.caller, file.caseId, 'read', { lock: false });
   } catch (error) {
     // An attachment of a case the caller may not see does not exist, as far as the caller knows.
     if (error instanceof HttpError && error.statusCode === 404) throw notFound(attachmentDetails.notFound);

@@ -1,9 +1,11 @@
 // Reads a case and decides the caller's access to it (access.ts), for every operation on one case.
-import type { Caller } from '../auth/caller.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { Actor, Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import { accessDetails, authorizeCase, type CaseAccessAction } from './access.ts';
 import { readCaseState, readOffer, type CaseStateRow, type OfferStateRow } from './cases-repository.ts';
+import type { CasesContext } from './cases-context.ts';
 
 /**
  * Reads the case (locked for a change inside a transaction) and decides the caller's access to `action`;
@@ -26,4 +28,22 @@ export async function authorizeCaseAction(
     myOffer: offer,
   });
   return { row, offer };
+}
+
+/** Authorizes a read of the case (`access`) and leaves its audit event (`auditAction`) behind. */
+export async function authorizeAuditedRead(
+  ctx: CasesContext,
+  actor: Actor,
+  caseId: string,
+  access: 'read' | 'audit',
+  auditAction: string,
+): Promise<void> {
+  await authorizeCaseAction(ctx.db, actor.caller, caseId, access, { lock: false });
+  await recordAudit(ctx.db, {
+    userId: actor.caller.id,
+    action: auditAction,
+    caseId,
+    address: actor.address,
+    at: ctx.clock.now(),
+  });
 }

@@ -1,33 +1,24 @@
 // Reading cases: one case in full, and pages of case summaries (the caller's visibility as a where clause,
 // filters, search, and keyset pagination on (created_at, id), newest first). Every read is audited.
-import type { Case, CaseList, CaseStatus, Urgency } from '../../../generated/types.gen.ts';
-import { recordAudit } from '../audit/audit-repository.ts';
+import type { Case, CaseList } from '../../../generated/types.gen.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { decodeCursor, encodeCursor } from '../keyset-cursor.ts';
 import { accessDetails, assertMayListCases, listVisibility } from './access.ts';
-import { authorizeCaseAction } from './case-authorization.ts';
+import { authorizeAuditedRead } from './case-authorization.ts';
 import {
   caseListStatement,
   loadCase,
   readCaseList,
+  type CaseListFilters,
   type ListAudit,
   type Statement,
 } from './cases-repository.ts';
 import type { CasesContext } from './cases-context.ts';
 
-export interface CaseFilters {
-  readonly status?: readonly CaseStatus[];
-  readonly specialtyId?: string;
-  readonly urgency?: Urgency;
-  readonly from?: string;
-  readonly to?: string;
-  readonly scope?: 'all' | 'mine' | 'offered';
-  readonly q?: string;
-  readonly limit?: number;
-  readonly cursor?: string;
-}
+/** The list's filters as the query string gives them: the page continues after the cursor's position. */
+export type CaseFilters = Omit<CaseListFilters, 'after'> & { readonly cursor?: string };
 
 /** The case in full; 404 when it does not exist. */
 export async function readCase(ctx: CasesContext, db: Queryable, caseId: string): Promise<Case> {
@@ -37,14 +28,7 @@ export async function readCase(ctx: CasesContext, db: Queryable, caseId: string)
 }
 
 export async function getCase(ctx: CasesContext, actor: Actor, caseId: string): Promise<Case> {
-  await authorizeCaseAction(ctx.db, actor.caller, caseId, 'read', { lock: false });
-  await recordAudit(ctx.db, {
-    userId: actor.caller.id,
-    action: 'case.read',
-    caseId,
-    address: actor.address,
-    at: ctx.clock.now(),
-  });
+  await authorizeAuditedRead(ctx, actor, caseId, 'read', 'case.read');
   return readCase(ctx, ctx.db, caseId);
 }
 

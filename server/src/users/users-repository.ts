@@ -93,17 +93,8 @@ export async function userIdsWithRole(
   return rows.map((row) => row.id);
 }
 
-export interface NewUser {
-  readonly id: string;
-  readonly email: string;
-  readonly passwordHash: string | null;
-  readonly displayName: string;
-  readonly roles: readonly string[];
-  readonly hospitalSystemId: string;
-  readonly hospitalId: string | null;
-  readonly specialtyTypes: readonly string[];
+export interface NewUser extends UserRecord {
   readonly phone: string | null;
-  readonly forceChangePassword: boolean;
   /** The administrator who created the user; null for users the server made itself. */
   readonly createdBy: string | null;
 }
