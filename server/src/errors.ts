@@ -5,7 +5,7 @@ import type { FieldProblem } from '../../generated/types.gen.ts';
 export const INTERNAL_ERROR = 'Internal server error';
 export const NOT_FOUND = 'Not found';
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
-export const REQUEST_BODY_REQUIRED = 'A request body is required';
+const REQUEST_BODY_REQUIRED = 'A request body is required';
 
 export class HttpError extends Error {
   readonly statusCode: number;

@@ -2,7 +2,7 @@
 // position of their last row, handed to the client as an opaque text.
 import { badRequest } from './errors.ts';
 
-export const INVALID_CURSOR = 'is not a cursor this server gave out';
+const INVALID_CURSOR = 'is not a cursor this server gave out';
 
 export interface KeysetPosition {
   readonly createdAt: string;

@@ -38,7 +38,7 @@ export interface CaseAccessView {
 
 const has = (caller: Caller, role: string) => caller.roles.includes(role);
 
-export function seesWholeEmergencyRoom(caller: Caller): boolean {
+function seesWholeEmergencyRoom(caller: Caller): boolean {
   return has(caller, 'emergency_room') || has(caller, 'emergency_room_admin');
 }
 

@@ -15,7 +15,7 @@ import {
 import { DEMO_CASE_SPECIALTIES, slug, type DemoHospital, type DemoOrganisation } from './organisation.ts';
 
 /** The demo specialist: a St George's neurologist, on call for the whole fortnight. */
-export const DEMO_SPECIALIST_EMAIL = 'specialist@demo.test';
+const DEMO_SPECIALIST_EMAIL = 'specialist@demo.test';
 /** The demo ER doctor, who opened the demo cases of its hospital. */
 const DEMO_ER_DOCTOR_EMAIL = 'er_doctor@demo.test';
 

@@ -61,8 +61,3 @@ export function transition(from: CaseStatus, action: CaseAction): Transition {
   }
   return { ok: true, to: move.to ?? from };
 }
-
-/** Pending and escalated cases still wait for a specialist: their timers run. */
-export function isAwaitingAcceptance(status: CaseStatus): boolean {
-  return status === 'pending' || status === 'escalated';
-}
