@@ -1,5 +1,6 @@
 // Builds the Fastify app in layers: external plugins (validation, errors, security headers) -> app plugins
-// (database and configuration, the identity provider) -> routes (the OpenAPI document, then the SPA).
+// (database and configuration, the identity provider, the bearer check, the cases runtime with its event hub
+// and timers) -> routes (the OpenAPI document, then the SPA).
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
@@ -85,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: API_PREFIX,
   });
   if (options.dev === true) {
-    const { registerViteDevServer } = await import('./http/dev.ts');
+    const { registerViteDevServer } = await import('./http/vite-dev-server.ts');
     await registerViteDevServer(app);
   } else {
     fallback = await registerSpa(app, config.spaDir);
