@@ -1,14 +1,11 @@
 // A route cannot exist outside the contract, and no operation of the contract may lack its handler.
-import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../server/src/handlers/index.ts';
-import { API_PREFIX, OPENAPI_FILE, operationsOf, type OpenApiDocument } from '../../server/src/openapi.ts';
+import { API_PREFIX, loadOpenApiDocument, operationsOf } from '../../server/src/openapi.ts';
 import { buildTestApp } from './support/app.ts';
 
-const document = parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
-const operations = operationsOf(document);
+const operations = operationsOf(loadOpenApiDocument());
 
 describe('the OpenAPI document and the handlers', () => {
   it('reads the operations of the document', () => {
