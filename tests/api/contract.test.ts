@@ -1,17 +1,16 @@
 // A route cannot exist outside the contract, and no operation of the contract may lack its handler: both
 // directions, for the handler map, for the module of each tag, and for the routes the app serves.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../server/src/handlers/index.ts';
-import { API_PREFIX, OPENAPI_FILE, operationsOf, type OpenApiDocument } from '../../server/src/openapi.ts';
+import { API_PREFIX, loadOpenApiDocument, operationsOf } from '../../server/src/openapi.ts';
 import { buildTestApp } from './support/app.ts';
 
 const HANDLERS_DIR = join(import.meta.dirname, '../../server/src/handlers');
 
-const document = parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
+const document = loadOpenApiDocument();
 const operations = operationsOf(document);
 const operationIds = operations.map((operation) => operation.operationId);
 

@@ -8,7 +8,6 @@ import type { AnyHandler } from 'msw';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { vi } from 'vitest';
-import { parse } from 'yaml';
 import { handleGetMe, handleListNotifications, handleStreamEvents } from '../../generated/msw.gen.ts';
 import type { Case, CaseList, SpecialtyList, TriageAssessmentList, User } from '../../generated/types.gen.ts';
 import { server } from '../support/msw-component.ts';
@@ -24,7 +23,7 @@ interface ContractDocument {
   components: { examples: Record<string, { value: unknown }> };
 }
 
-const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8')) as ContractDocument;
+const contract = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as ContractDocument;
 
 function example(name: string): unknown {
   const found = contract.components.examples[name];
