@@ -9,7 +9,7 @@
 //   emergency_room_admin, hospital: read the audit trail of their hospital's cases.
 import type { Caller } from '../auth/caller.ts';
 import { forbidden, notFound } from '../errors.ts';
-import type { CaseListVisibility } from './cases-repository.ts';
+import type { CaseListVisibility } from './case-list-repository.ts';
 
 export const accessDetails = {
   notFound: 'Case not found',

@@ -16,7 +16,7 @@ import {
   insertAttachment,
   readAttachmentsOf,
   readAttachment,
-} from './cases-repository.ts';
+} from './attachments-repository.ts';
 import type { CasesContext } from './cases-context.ts';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;

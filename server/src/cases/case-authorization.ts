@@ -4,7 +4,8 @@ import type { Actor, Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import { accessDetails, authorizeCase, type CaseAccessAction } from './access.ts';
-import { readCaseState, readOffer, type CaseStateRow, type OfferStateRow } from './cases-repository.ts';
+import { readCaseState, type CaseStateRow } from './cases-repository.ts';
+import { readOffer, type OfferStateRow } from './offers-repository.ts';
 import type { CasesContext } from './cases-context.ts';
 
 /**

@@ -7,7 +7,8 @@ import type { CaseAccessAction } from './access.ts';
 import { authorizeCaseAction } from './case-authorization.ts';
 import { CaseJournal } from './case-journal.ts';
 import { readCase } from './case-queries.ts';
-import type { CaseStateRow, OfferStateRow } from './cases-repository.ts';
+import type { CaseStateRow } from './cases-repository.ts';
+import type { OfferStateRow } from './offers-repository.ts';
 import type { CasesContext } from './cases-context.ts';
 
 export interface CaseChange {

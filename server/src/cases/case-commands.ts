@@ -24,23 +24,23 @@ import { accessDetails, assertMayOpenCase } from './access.ts';
 import { changeCase } from './case-change.ts';
 import { CaseJournal } from './case-journal.ts';
 import { readCase } from './case-queries.ts';
+import { insertConsultation, insertMessage, readMessage } from './case-thread-repository.ts';
+import {
+  findCaseIdByIdempotencyKey,
+  insertCase,
+  markAccepted,
+  markCancelled,
+  markClosed,
+  markResponded,
+  touchCase,
+} from './cases-repository.ts';
 import {
   activeOfferees,
   closeOffersOnAccept,
   deactivateOffers,
   declineOffer,
-  findCaseIdByIdempotencyKey,
-  insertCase,
-  insertConsultation,
-  insertMessage,
-  markAccepted,
-  markCancelled,
-  markClosed,
-  markResponded,
-  readMessage,
   recordOfferReceipt,
-  touchCase,
-} from './cases-repository.ts';
+} from './offers-repository.ts';
 import type { CasesContext } from './cases-context.ts';
 import { advanceChain, applyRouting, policyOf, readRoutingContext } from './routing.ts';
 

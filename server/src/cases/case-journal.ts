@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
 import { publishChange } from '../events/case-change-channel.ts';
 import { insertNotifications } from '../notifications/notifications-repository.ts';
-import { insertCaseEvent } from './cases-repository.ts';
+import { insertCaseEvent } from './case-thread-repository.ts';
 
 // NOTIFY payloads stop at 8000 bytes: recipients go out in batches well below that.
 const RECIPIENTS_PER_NOTIFY = 40;

@@ -9,12 +9,12 @@ import { accessDetails, assertMayListCases, listVisibility } from './access.ts';
 import { authorizeAuditedRead } from './case-authorization.ts';
 import {
   caseListStatement,
-  loadCase,
   readCaseList,
   type CaseListFilters,
   type ListAudit,
   type Statement,
-} from './cases-repository.ts';
+} from './case-list-repository.ts';
+import { loadCase } from './cases-repository.ts';
 import type { CasesContext } from './cases-context.ts';
 
 /** The list's filters as the query string gives them: the page continues after the cursor's position. */

@@ -16,14 +16,8 @@ import { readAckSettings, type AckSettings } from '../organisation/organisation-
 import { findCoveringShift } from '../schedules/shifts-repository.ts';
 import { userIdsWithRole } from '../users/users-repository.ts';
 import type { CaseJournal } from './case-journal.ts';
-import {
-  activeOfferees,
-  clearTimers,
-  declinedSpecialists,
-  insertOffers,
-  setRouting,
-  type CaseStateRow,
-} from './cases-repository.ts';
+import { clearTimers, setRouting, type CaseStateRow } from './cases-repository.ts';
+import { activeOfferees, declinedSpecialists, insertOffers } from './offers-repository.ts';
 
 /** The hospital's own settings (the defaults when it has none), under the configuration's overrides. */
 export function policyOf(settings: AckSettings | undefined, overrides: AckOverrides): AckPolicy {

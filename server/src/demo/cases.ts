@@ -2,16 +2,14 @@
 // ones (pending, escalated) opened minutes ago so that the worker escalates and re-alerts them as it would
 // any. Written once, into a hospital that has no cases yet.
 import type { CaseEventKind, Disposition, TriageAnswers, Urgency } from '../../../generated/types.gen.ts';
+import { insertCaseEvent, insertConsultation, insertMessage } from '../cases/case-thread-repository.ts';
+import { insertCase } from '../cases/cases-repository.ts';
 import {
   closeOffersOnAccept,
   deactivateOffers,
-  insertCase,
-  insertCaseEvent,
-  insertConsultation,
-  insertMessage,
   insertOffers,
   recordOfferReceipt,
-} from '../cases/cases-repository.ts';
+} from '../cases/offers-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { raiseLastCaseNumber } from '../organisation/organisation-repository.ts';
 import {
