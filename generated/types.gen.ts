@@ -169,6 +169,10 @@ export type CaseSummary = {
    * When the case escalates unless accepted; null once accepted or at the end of the chain.
    */
   ackDueAt: string | null;
+  /**
+   * When a specialist should have accepted the case: the clinical target of its specialty and urgency at its hospital (e.g. stroke: within 15 minutes of the request), or else the urgency's acknowledgement time. Fixed when the case is opened; it stays after the case is accepted, so the time taken can be held against it.
+   */
+  targetDueAt: string;
 };
 
 export type CaseList = {

@@ -147,6 +147,7 @@ export const zCaseSummary = z.object({
   noCoverage: z.boolean(),
   routingStep: zRoutingStep,
   ackDueAt: z.iso.datetime().nullable(),
+  targetDueAt: z.iso.datetime(),
 });
 
 export const zCaseList = z.object({

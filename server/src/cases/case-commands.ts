@@ -15,8 +15,10 @@ import { transition, type CaseAction } from '../domain/case-state.ts';
 import { initialRoute } from '../domain/routing.ts';
 import { validateTriageAnswers } from '../domain/triage.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
+import { targetDueAt } from '../domain/escalation.ts';
 import {
   findSpecialty,
+  readClinicalTargetSeconds,
   readTriageQuestions,
   takeNextCaseNumber,
 } from '../organisation/organisation-repository.ts';
@@ -102,6 +104,8 @@ export async function createCase(
         now,
       );
       const decision = initialRoute(routingContext);
+      const policy = policyOf(settings, ctx.ackOverrides);
+      const targetSeconds = await readClinicalTargetSeconds(tx, hospitalId, specialty.id, body.urgency);
       const inserted = await insertCase(tx, {
         id: caseId,
         hospitalId,
@@ -126,6 +130,7 @@ export async function createCase(
         routingStep: decision.step,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
+        targetDueAt: targetDueAt(now, body.urgency, policy, targetSeconds).toISOString(),
       });
       if (!inserted) throw new ReplayedKey();
       const journal = new CaseJournal(tx, caseId, now);
@@ -145,7 +150,7 @@ export async function createCase(
         decision,
         {
           now,
-          policy: policyOf(settings, ctx.ackOverrides),
+          policy,
           actorId: caller.id,
           escalatedFrom: null,
           reason: 'opened',

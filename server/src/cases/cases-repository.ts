@@ -38,13 +38,14 @@ export interface SummaryRow {
   no_coverage: boolean;
   routing_step: RoutingStep;
   ack_due_at: string | null;
+  target_due_at: string;
   [column: string]: unknown;
 }
 
 export const SUMMARY_COLUMNS = `c.id, c.hospital_id, c.display_number, c.status, c.urgency, c.specialty_id,
   s.name as specialty_name, c.patient_age, c.patient_sex, c.patient_mrn, c.patient_initials, c.chief_complaint,
   c.door_time, c.created_at, c.updated_at, c.opened_by, o.display_name as opened_by_name, c.assigned_to,
-  a.display_name as assigned_to_name, c.no_coverage, c.routing_step, c.ack_due_at`;
+  a.display_name as assigned_to_name, c.no_coverage, c.routing_step, c.ack_due_at, c.target_due_at`;
 
 export const SUMMARY_FROM = `cases c join specialties s on s.id = c.specialty_id join users o on o.id = c.opened_by
   left join users a on a.id = c.assigned_to`;
@@ -72,6 +73,7 @@ export function toSummary(row: SummaryRow): CaseSummary {
     noCoverage: row.no_coverage,
     routingStep: row.routing_step,
     ackDueAt: row.ack_due_at,
+    targetDueAt: row.target_due_at,
   };
 }
 
@@ -190,6 +192,8 @@ export interface NewCase {
   readonly idempotencyKey: string | null;
   readonly routingStep: RoutingStep;
   readonly createdAt: string;
+  /** When a specialist should have accepted: the clinical target, else the acknowledgement time. */
+  readonly targetDueAt: string;
   readonly updatedAt: string;
   readonly assignedTo?: string | null;
   readonly ackDueAt?: string | null;
@@ -208,9 +212,10 @@ export async function insertCase(db: Queryable, created: NewCase): Promise<boole
     `insert into cases (id, hospital_id, case_number, display_number, specialty_id, urgency, status, patient_age,
        patient_sex, patient_mrn, patient_initials, door_time, chief_complaint, clinical_summary, vitals,
        triage_answers, opened_by, idempotency_key, routing_step, created_at, updated_at, assigned_to, ack_due_at,
-       realert_due_at, accepted_at, responded_at, closed_at, cancelled_at, cancel_reason, close_disposition)
+       realert_due_at, accepted_at, responded_at, closed_at, cancelled_at, cancel_reason, close_disposition,
+       target_due_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-       $23, $24, $25, $26, $27, $28, $29, $30)
+       $23, $24, $25, $26, $27, $28, $29, $30, $31)
      on conflict (opened_by, idempotency_key) do nothing
      returning id`,
     [
@@ -244,6 +249,7 @@ export async function insertCase(db: Queryable, created: NewCase): Promise<boole
       created.cancelledAt ?? null,
       created.cancelReason ?? null,
       created.closeDisposition ?? null,
+      created.targetDueAt,
     ],
   );
   return inserted.length > 0;

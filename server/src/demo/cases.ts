@@ -11,6 +11,7 @@ import {
   recordOfferReceipt,
 } from '../cases/offers-repository.ts';
 import type { Queryable } from '../db/database.ts';
+import { DEFAULT_ACK_MINUTES } from '../domain/escalation.ts';
 import { raiseLastCaseNumber } from '../organisation/organisation-repository.ts';
 import {
   DEMO_CASE_SPECIALTIES,
@@ -18,6 +19,7 @@ import {
   demoQuestionId,
   type DemoCaseSpecialty,
   type DemoHospital,
+  DEMO_CLINICAL_TARGETS,
 } from './organisation.ts';
 import type { DemoStaff } from './users.ts';
 
@@ -86,6 +88,13 @@ function demoAnswers(hospitalCode: string, specialty: DemoCaseSpecialty, at: Dat
   return answers;
 }
 
+function targetMinutes(specialty: DemoCaseSpecialty, urgency: Urgency): number {
+  const target = DEMO_CLINICAL_TARGETS.find(
+    (entry) => entry.specialty === specialty && entry.urgency === urgency,
+  );
+  return target?.minutes ?? DEFAULT_ACK_MINUTES[urgency];
+}
+
 export async function seedDemoPastCases(
   tx: Queryable,
   hospital: DemoHospital,
@@ -147,6 +156,7 @@ export async function seedDemoPastCases(
       updatedAt: at(status === 'closed' ? 180 : 30),
       assignedTo: assignee,
       ackDueAt: waiting ? at(status === 'escalated' ? 20 : 5) : null,
+      targetDueAt: at(targetMinutes(specialty, urgency)),
       realertDueAt: waiting ? at(2) : null,
       acceptedAt: assignee !== null ? at(4) : null,
       respondedAt: status === 'responded' || status === 'closed' ? at(40) : null,

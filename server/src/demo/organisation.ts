@@ -1,12 +1,14 @@
 // The demo organisation: one hospital system, two hospitals, the specialty catalogue, and the triage
 // assessments of the specialties that have demo staff and cases.
-import type { TriageQuestion } from '../../../generated/types.gen.ts';
+import type { TriageQuestion, Urgency } from '../../../generated/types.gen.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   insertHospital,
   insertHospitalSystem,
   insertSpecialty,
   insertTriageQuestion,
+  readClinicalTargetSeconds,
+  upsertClinicalTarget,
 } from '../organisation/organisation-repository.ts';
 
 export const DEMO_SPECIALTIES = [
@@ -50,6 +52,11 @@ const HOSPITALS = {
   riverside: { id: 'hosp_rvg', name: 'Riverside General', shortCode: 'RVG', timeZone: 'Europe/London' },
 };
 
+/** The demo hospitals' clinical targets: a suspected stroke should have a neurologist within 15 minutes. */
+export const DEMO_CLINICAL_TARGETS: readonly { specialty: string; urgency: Urgency; minutes: number }[] = [
+  { specialty: 'Neurology', urgency: 'emergent', minutes: 15 },
+];
+
 /** A name as the part of a demo id or email: lower case, words joined by _. */
 export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '_');
 
@@ -63,6 +70,20 @@ export async function seedDemoOrganisation(db: Database): Promise<DemoOrganisati
     }
     for (const specialty of specialties) {
       await insertSpecialty(tx, { ...specialty, hospitalSystemId: HOSPITAL_SYSTEM.id });
+    }
+    for (const hospital of Object.values(HOSPITALS)) {
+      for (const target of DEMO_CLINICAL_TARGETS) {
+        const specialtyId = `spc_${slug(target.specialty)}`;
+        // A target an administrator has changed since stays as they left it.
+        if ((await readClinicalTargetSeconds(tx, hospital.id, specialtyId, target.urgency)) !== undefined)
+          continue;
+        await upsertClinicalTarget(tx, {
+          hospitalId: hospital.id,
+          specialtyId,
+          urgency: target.urgency,
+          acceptWithinSeconds: target.minutes * 60,
+        });
+      }
     }
   });
   return {

@@ -1,6 +1,6 @@
 // The organisation's tables: hospital systems, their hospitals and specialty catalogue, each hospital's case
-// settings (acknowledgement times, the display-number counter) and its triage questions.
-import type { Specialty, TriageQuestion } from '../../../generated/types.gen.ts';
+// settings (acknowledgement times, the display-number counter), its clinical targets and its triage questions.
+import type { Specialty, TriageQuestion, Urgency } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface HospitalSystemRecord {
@@ -190,6 +190,38 @@ export async function raiseLastCaseNumber(
      on conflict (hospital_id) do update set last_case_number = greatest(s.last_case_number, $2)`,
     [hospitalId, caseNumber],
   );
+}
+
+/** A hospital's clinical target for a specialty and urgency: accept within so many seconds. */
+export interface ClinicalTarget {
+  readonly hospitalId: string;
+  readonly specialtyId: string;
+  readonly urgency: Urgency;
+  readonly acceptWithinSeconds: number;
+}
+
+export async function upsertClinicalTarget(db: Queryable, target: ClinicalTarget): Promise<void> {
+  await db.query(
+    `insert into clinical_targets (hospital_id, specialty_id, urgency, accept_within_seconds)
+     values ($1, $2, $3, $4)
+     on conflict (hospital_id, specialty_id, urgency) do update set accept_within_seconds = excluded.accept_within_seconds`,
+    [target.hospitalId, target.specialtyId, target.urgency, target.acceptWithinSeconds],
+  );
+}
+
+/** The target's seconds; undefined where the hospital set none for the specialty and urgency. */
+export async function readClinicalTargetSeconds(
+  db: Queryable,
+  hospitalId: string,
+  specialtyId: string,
+  urgency: Urgency,
+): Promise<number | undefined> {
+  const [row] = await db.query<{ accept_within_seconds: number }>(
+    `select accept_within_seconds from clinical_targets
+     where hospital_id = $1 and specialty_id = $2 and urgency = $3`,
+    [hospitalId, specialtyId, urgency],
+  );
+  return row?.accept_within_seconds;
 }
 
 /** Writes the question unless one with its id, or at its position, exists. */
