@@ -8,6 +8,8 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo } from './demo/seed.ts';
 import { demoAccountsText } from './demo/users.ts';
 import { createLogger } from './logger.ts';
+import { FIRST_ADMIN_HINT } from './users/first-admin.ts';
+import { countRealAccounts } from './users/users-repository.ts';
 import { loadTls } from './tls.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -40,7 +42,9 @@ async function start(): Promise<void> {
   db = await openDatabase(config);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
-  if (config.seedDemo) await seedDemo(db, { password: config.demoPassword });
+  if (config.seedDemo) {
+    await seedDemo(db, { password: config.demoPassword, resetPasswords: config.demoPasswordGenerated });
+  }
   const tls = await loadTls(config);
   if (tls) logger.info({ certificate: tls.certFile, source: tls.source }, 'serving HTTPS');
   else logger.info('TLS=off: serving plain HTTP (expecting a TLS-terminating proxy in front)');
@@ -48,6 +52,7 @@ async function start(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Case Router is running at ${config.publicUrl}`);
   if (config.seedDemo) console.log(demoAccountsText(config.demoPassword));
+  else if ((await countRealAccounts(db)) === 0) console.log(FIRST_ADMIN_HINT);
 }
 
 let stopping = false;

@@ -160,6 +160,46 @@ describe('loadConfig', () => {
     ]);
   });
 
+  describe('a production server', () => {
+    it('is one whose NODE_ENV is production, or whose PUBLIC_URL is not this machine', () => {
+      expect(loadConfig({}).production).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: 'https://127.0.0.1:8443' }).production).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: 'https://ward.localhost:8443' }).production).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: 'https://router.hospital.example' }).production).toBe(true);
+    });
+
+    it('seeds no demo data and accepts no demo account unless told to', () => {
+      for (const env of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://router.hospital.example' }]) {
+        const config = loadConfig(env);
+        expect(config.seedDemo).toBe(false);
+        expect(config.demoAccountsAccepted).toBe(false);
+      }
+      const laptop = loadConfig({ SEED_DEMO: 'false' });
+      expect(laptop.demoAccountsAccepted).toBe(true);
+    });
+
+    it('told to seed the demo, generates its password at each start', () => {
+      const first = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' });
+      const second = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' });
+      expect(first.seedDemo).toBe(true);
+      expect(first.demoAccountsAccepted).toBe(true);
+      expect(first.demoPasswordGenerated).toBe(true);
+      expect(first.demoPassword).not.toBe(DEFAULT_DEMO_PASSWORD);
+      expect(first.demoPassword.length).toBeGreaterThanOrEqual(24);
+      expect(second.demoPassword).not.toBe(first.demoPassword);
+      expect(loadConfig({ SEED_DEMO: 'true' }).demoPasswordGenerated).toBe(false);
+    });
+
+    it('refuses a chosen demo password', () => {
+      expect(
+        problemsOf({ PUBLIC_URL: 'https://router.hospital.example', DEMO_PASSWORD: 'Guessable-2026' }),
+      ).toEqual([
+        expect.stringMatching(/^DEMO_PASSWORD: a production server .* never uses a chosen demo password/),
+      ]);
+    });
+  });
+
   it('names an http public URL as a tenant problem of the embedded provider', () => {
     const config = loadConfig({ PUBLIC_URL: 'http://localhost:8080', TLS: 'off' });
 

@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
 import { authenticationRequired, invalidToken } from '../errors.ts';
 import { loadPublicJwks } from '../identity/keys.ts';
 import type { Caller } from './caller.ts';
-import { findUserByEmail, findUserById, type UserRecord } from '../users/users-repository.ts';
+import { findUserByEmail, findUserById, isDemoAccount, type UserRecord } from '../users/users-repository.ts';
 
 export type Authenticator = (request: FastifyRequest) => Promise<void>;
 
@@ -211,7 +211,10 @@ export function createAuthenticator({
       payload['upn'],
     ]);
     const user = await users.get(key, () => userFor(db, payload, embedded));
-    if (!user) throw invalidToken(authDetails.unknownUser);
+    // A production server that was not told to seed the demo knows no demo account.
+    if (!user || (!config.demoAccountsAccepted && isDemoAccount(user.id))) {
+      throw invalidToken(authDetails.unknownUser);
+    }
     const caller: Caller = {
       id: user.id,
       email: user.email,

@@ -50,6 +50,14 @@ export async function spendVerificationTime(password: string): Promise<void> {
   await verifyPassword(password, await decoy);
 }
 
+/**
+ * A password no one chose, for an account made from the command line or a demo on a production server:
+ * 24 random characters, ending in a letter and a digit so that the password rule always holds.
+ */
+export function generatePassword(): string {
+  return `${randomBytes(18).toString('base64url')}a1`;
+}
+
 /** The one password rule, for the forced change at sign-in and for sign-up. Null when the password is acceptable. */
 export function passwordProblem(password: string): string | null {
   if (password.length < 12 || !/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) {

@@ -1,10 +1,11 @@
-// The demo data a start writes when SEED_DEMO is on (the default), through the same repositories as the
+// The demo data a start writes when SEED_DEMO is on (the default on a developer's machine), through the same repositories as the
 // product: the organisation, the accounts, and in each hospital its staff, on-call rota, triage assessments
 // and past cases. Idempotent: fixed ids, the rota extended on every start, cases only into a hospital that
 // has none.
 import type { Database } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { countCasesOf } from '../cases/cases-repository.ts';
+import { setDemoAccountsPassword } from '../users/users-repository.ts';
 import { seedDemoPastCases } from './cases.ts';
 import {
   demoHospitals,
@@ -15,10 +16,19 @@ import {
 import { seedDemoShifts } from './shifts.ts';
 import { findDemoSpecialist, seedDemoStaff, seedDemoUsers } from './users.ts';
 
-export async function seedDemo(db: Database, { password }: { password: string }): Promise<void> {
+/**
+ * `resetPasswords` gives every demo account `password`, also those an earlier start made: a production
+ * server's demo password is generated at each start, and the published default must never work there.
+ */
+export async function seedDemo(
+  db: Database,
+  { password, resetPasswords }: { password: string; resetPasswords: boolean },
+): Promise<void> {
   const organisation = await seedDemoOrganisation(db);
   await seedDemoUsers(db, { password, organisation });
-  await seedDemoCases(db, { organisation, passwordHash: await hashPassword(password) });
+  const passwordHash = await hashPassword(password);
+  await seedDemoCases(db, { organisation, passwordHash });
+  if (resetPasswords) await setDemoAccountsPassword(db, passwordHash);
 }
 
 /**

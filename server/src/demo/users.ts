@@ -6,6 +6,7 @@ import type { Role } from '../../../generated/types.gen.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import {
+  DEMO_USER_ID_PREFIX,
   existingEmails,
   findUserByEmail,
   insertUser,
@@ -95,7 +96,7 @@ export function demoAccountsText(password: string): string {
 }
 
 function demoUserId(email: string): string {
-  return `usr_demo_${email.slice(0, email.indexOf('@')).replace(/[^a-z0-9]+/g, '_')}`;
+  return `${DEMO_USER_ID_PREFIX}${email.slice(0, email.indexOf('@')).replace(/[^a-z0-9]+/g, '_')}`;
 }
 
 /** The accounts, all at St George's but the system-level ones, sharing `password`. */
@@ -234,7 +235,7 @@ export async function seedDemoStaff(
       const last = LAST_NAMES[(nameIndex * 7) % LAST_NAMES.length] ?? 'Smith';
       nameIndex += 1;
       const member: StaffMember = {
-        id: `usr_demo_${hospital.code}_${slug(specialty)}_${index}`,
+        id: `${DEMO_USER_ID_PREFIX}${hospital.code}_${slug(specialty)}_${index}`,
         email: `${slug(specialty).replace(/_/g, '.')}.${index}.${hospital.code}@demo.test`,
         name: `Dr ${first} ${last}`,
         role: 'specialist',
@@ -251,7 +252,7 @@ export async function seedDemoStaff(
       organisation,
       hospital,
       {
-        id: `usr_demo_${hospital.code}_er_doctor`,
+        id: `${DEMO_USER_ID_PREFIX}${hospital.code}_er_doctor`,
         email: `er_doctor.${hospital.code}@demo.test`,
         name: 'Dr Ravi Menon',
         role: 'er_doctor',
@@ -265,7 +266,7 @@ export async function seedDemoStaff(
       organisation,
       hospital,
       {
-        id: `usr_demo_${hospital.code}_er_admin`,
+        id: `${DEMO_USER_ID_PREFIX}${hospital.code}_er_admin`,
         email: `emergency_room_admin.${hospital.code}@demo.test`,
         name: 'Rosa Lindgren',
         role: 'emergency_room_admin',

@@ -291,3 +291,15 @@ export async function specialtiesWithTriage(db: Queryable, hospitalId: string): 
     [hospitalId],
   );
 }
+
+/** The hospital system of this name, if there is one. */
+export async function findHospitalSystemByName(
+  db: Queryable,
+  name: string,
+): Promise<HospitalSystemRecord | undefined> {
+  const [row] = await db.query<{ id: string; name: string }>(
+    'select id, name from hospital_systems where name = $1',
+    [name],
+  );
+  return row;
+}

@@ -45,6 +45,13 @@ function toRecord(row: UserRow): UserRecord {
   };
 }
 
+/** Every demo account's id starts so (server/src/demo/users.ts); ids of real accounts are usr_<uuid>. */
+export const DEMO_USER_ID_PREFIX = 'usr_demo_';
+
+export function isDemoAccount(userId: string): boolean {
+  return userId.startsWith(DEMO_USER_ID_PREFIX);
+}
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -129,4 +136,30 @@ export async function setPassword(db: Queryable, id: string, passwordHash: strin
     'update users set password_hash = $2, force_change_password_next_sign_in = false where id = $1',
     [id, passwordHash],
   );
+}
+
+/** Gives every demo account this password hash (a production server's generated demo password). */
+export async function setDemoAccountsPassword(db: Queryable, passwordHash: string): Promise<void> {
+  await db.query('update users set password_hash = $1 where starts_with(id, $2)', [
+    passwordHash,
+    DEMO_USER_ID_PREFIX,
+  ]);
+}
+
+/** How many accounts there are, demo accounts apart. */
+export async function countRealAccounts(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'select count(*)::int as count from users where not starts_with(id, $1)',
+    [DEMO_USER_ID_PREFIX],
+  );
+  return row?.count ?? 0;
+}
+
+/** Whether any account but the demo ones has this role. */
+export async function realAccountWithRoleExists(db: Queryable, role: string): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from users where $1 = any(roles) and not starts_with(id, $2) limit 1',
+    [role, DEMO_USER_ID_PREFIX],
+  );
+  return rows.length > 0;
 }
