@@ -28,7 +28,7 @@ forEachDatabase((_name, open) => {
     db = await open();
     await seedCasesDatabase(db);
     app = await buildCasesApp({ db });
-    await setOnCall(db, 'spc_neurology', { primary: NEURO_PRIMARY });
+    await setOnCall(db, 'spc_neurology', { primary: NEURO_PRIMARY, backup: null });
   });
   afterAll(async () => {
     await app.close();
