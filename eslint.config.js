@@ -1,5 +1,6 @@
 // @ts-check
 import { readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -36,6 +37,69 @@ const spaLayerZones = [
     target: ['./src/lib', './src/components', './src/config'],
     from: [`./${featuresDir}`, './src/app'],
     message: 'Shared code serves the features and the app; it never imports them.',
+  },
+];
+
+// The server's layers: handlers -> areas -> domain and repositories -> db. An area is a folder of operations
+// (and, for most, its repository); http/ is the framework's plumbing under the handlers.
+const server = (path) => `./server/src/${path}`;
+const serverGlob = (path) => join(import.meta.dirname, 'server/src', path);
+const AREAS = [
+  'auth',
+  'cases',
+  'users',
+  'organisation',
+  'schedules',
+  'notifications',
+  'audit',
+  'health',
+  'identity',
+];
+const serverZones = [
+  {
+    target: server('handlers'),
+    from: [server('db'), server('workers')],
+    message:
+      'A handler parses the request, calls an area and shapes the answer: the database is the areas’ own.',
+  },
+  {
+    target: server('handlers'),
+    from: server('**/*-repository.ts'),
+    message: 'A handler calls an area’s operations, never a repository.',
+  },
+  {
+    target: server('**/*-repository.ts'),
+    from: server('**/*.ts'),
+    except: [serverGlob('**/*-repository.ts'), serverGlob('db/**'), serverGlob('keyset-cursor.*')],
+    message:
+      'A repository holds its tables’ SQL: it imports db/, other repositories and types, nothing above.',
+  },
+  {
+    target: AREAS.map(server),
+    from: [server('handlers'), server('http'), server('workers'), server('demo')],
+    message: 'An area serves the handlers and the workers: it never imports them, nor the HTTP plumbing.',
+  },
+  {
+    target: server('http'),
+    from: [...AREAS.filter((area) => area !== 'auth'), 'handlers', 'workers', 'demo', 'events'].map(server),
+    message: 'http/ is plumbing under the handlers: it knows the caller (auth/), not the areas.',
+  },
+  {
+    target: server('domain'),
+    from: server(''),
+    except: ['./domain'],
+    message: 'domain/ holds the pure rules: it imports nothing with I/O.',
+  },
+  {
+    target: server('db'),
+    from: server(''),
+    except: ['./db'],
+    message: 'db/ is the bottom layer: it imports nothing of the server.',
+  },
+  {
+    target: [server('!(main).ts'), server('!(demo)/**')],
+    from: server('demo'),
+    message: 'Only main.ts seeds the demo data.',
   },
 ];
 
@@ -96,6 +160,25 @@ export default tseslint.config(
               target: './server',
               from: './src',
               message: 'The SPA and the server meet only at the contract (generated/).',
+            },
+            ...serverZones,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The pure rules: no package and no builtin (no database, no clock of their own, no files), only
+    // relative imports (of each other and of the generated contract types).
+    files: ['server/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/)',
+              message: 'domain/ holds the pure rules: it imports nothing with I/O.',
             },
           ],
         },

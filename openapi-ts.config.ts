@@ -1,10 +1,12 @@
 import { defineConfig } from '@hey-api/openapi-ts';
 
-// GENERATED_DIR lets the staleness check generate elsewhere and compare.
+// Run through `npm run generate` (scripts/generate.ts): it bundles openapi/ into one document first and names
+// it in OPENAPI_BUNDLE; GENERATED_DIR lets the staleness check generate elsewhere and compare.
+const input = process.env['OPENAPI_BUNDLE'] ?? 'generated/openapi.json';
 const output = process.env['GENERATED_DIR'] ?? 'generated';
 
 export default defineConfig({
-  input: './openapi/openapi.yaml',
+  input,
   output: {
     path: output,
     importFileExtension: '.ts',

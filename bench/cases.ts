@@ -15,12 +15,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
-import { buildListQuery } from '../server/src/cases/list.ts';
+import { buildListQuery } from '../server/src/cases/case-queries.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openPglite, openPostgres, type Database } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
-import { seedDemoCases, seedDemoOrganisation } from '../server/src/db/seed.ts';
-import { seedDemoUsers } from '../server/src/identity/demo-users.ts';
+import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
+import { seedDemoCases } from '../server/src/demo/seed.ts';
+import { seedDemoUsers } from '../server/src/demo/users.ts';
 import { loadSigningKey } from '../server/src/identity/keys.ts';
 
 interface AutocannonResult {

@@ -3,10 +3,11 @@
 // (and the current Neurology shift a backup) between a first start, which seeds it, and a second.
 import { PGlite } from '@electric-sql/pglite';
 import { expect, test } from '@playwright/test';
+import { E2E_PORT } from './server-env.ts';
 import { specServer } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
 
-const PORT = 8652;
+const PORT = E2E_PORT + 3;
 const server = specServer(PORT, { CASE_TIMER_TICK_MS: '200' });
 
 async function shortenAcknowledgement(): Promise<string> {

@@ -4,10 +4,113 @@ export type ClientOptions = {
   baseUrl: `${string}://${string}/api/v1` | (string & {});
 };
 
+export type FieldProblem = {
+  /**
+   * Where the problem is, e.g. `["body", "email"]`.
+   */
+  loc: Array<string | number>;
+  msg: string;
+};
+
 /**
- * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
+ * Every 4xx and 5xx answer.
  */
-export type Urgency = 'emergent' | 'urgent' | 'routine';
+export type Error = {
+  detail: string | Array<FieldProblem>;
+};
+
+/**
+ * How the SPA signs in. A valid configuration has `authority` and `clientId` and no `error`;
+ * a misconfigured server sends `error` and `message` instead.
+ *
+ */
+export type TenantConfig = {
+  /**
+   * The OpenID Connect issuer.
+   */
+  authority?: string;
+  clientId?: string;
+  redirectUri?: string;
+  postLogoutRedirectUri?: string;
+  scopes?: Array<string>;
+  apiBaseUrl?: string;
+  apiMediaUrl?: string;
+  error?: string;
+  message?: string;
+};
+
+export type Role =
+  | 'emergency_room'
+  | 'emergency_room_admin'
+  | 'er_doctor'
+  | 'specialist'
+  | 'hospital_system'
+  | 'hospital'
+  | 'hospital_system_business_administrator'
+  | 'hospital_business_administrator';
+
+export type ContactInfo = {
+  fname: string;
+  lname: string;
+  phone?: string | null;
+  company_name: null;
+};
+
+export type SignupRequest = {
+  email: string;
+  password: string;
+  role: Role;
+  display_name: string;
+  contact_info: ContactInfo;
+  specialty_types?: Array<string>;
+  /**
+   * The hospital of the new user, for a hospital system administrator creating hospital-scoped users.
+   */
+  hospital_id?: string;
+  force_change_password_next_sign_in?: boolean;
+};
+
+export type NamedRef = {
+  id: string;
+  name: string;
+};
+
+export type HospitalRef = {
+  id: string;
+  name: string;
+  /**
+   * IANA time zone, e.g. `Europe/London`.
+   */
+  timeZone: string;
+};
+
+export type User = {
+  id: string;
+  displayName: string;
+  email: string;
+  /**
+   * As issued in the token; may hold a role the application does not know.
+   */
+  roles: Array<string>;
+  hospitalSystem: NamedRef;
+  hospital: HospitalRef | null;
+  specialtyTypes: Array<string>;
+};
+
+export type Specialty = {
+  id: string;
+  name: string;
+};
+
+export type SpecialtyList = {
+  items: Array<Specialty>;
+};
+
+export type Health = {
+  status: 'ok';
+  database: 'pglite' | 'postgres';
+  version: string;
+};
 
 /**
  * pending (routed, awaiting acceptance) -> accepted -> responded -> closed; pending -> escalated ->
@@ -16,18 +119,10 @@ export type Urgency = 'emergent' | 'urgent' | 'routine';
  */
 export type CaseStatus = 'pending' | 'escalated' | 'accepted' | 'responded' | 'closed' | 'cancelled';
 
-export type Disposition =
-  'admit' | 'transfer' | 'discharge_with_follow_up' | 'further_tests' | 'specialist_to_see_patient';
-
 /**
- * Where the case is on the routing chain: the on-call primary, its backup, or every specialist of the specialty.
+ * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
  */
-export type RoutingStep = 'primary' | 'backup' | 'all';
-
-export type UserRef = {
-  id: string;
-  displayName: string;
-};
+export type Urgency = 'emergent' | 'urgent' | 'routine';
 
 /**
  * Minimised on purpose; never a name.
@@ -37,6 +132,52 @@ export type Patient = {
   sex: 'female' | 'male' | 'other' | 'unknown';
   mrn?: string | null;
   initials?: string | null;
+};
+
+export type UserRef = {
+  id: string;
+  displayName: string;
+};
+
+/**
+ * Where the case is on the routing chain: the on-call primary, its backup, or every specialist of the specialty.
+ */
+export type RoutingStep = 'primary' | 'backup' | 'all';
+
+export type CaseSummary = {
+  id: string;
+  /**
+   * Short and per hospital, e.g. `SGH-000123`.
+   */
+  displayNumber: string;
+  status: CaseStatus;
+  urgency: Urgency;
+  specialty: NamedRef;
+  patient: Patient;
+  chiefComplaint: string;
+  doorTime: string;
+  createdAt: string;
+  updatedAt: string;
+  openedBy: UserRef;
+  assignedTo: UserRef | null;
+  /**
+   * No on-call shift covered the specialty when the case was opened.
+   */
+  noCoverage: boolean;
+  routingStep: RoutingStep;
+  /**
+   * When the case escalates unless accepted; null once accepted or at the end of the chain.
+   */
+  ackDueAt: string | null;
+  /**
+   * When a specialist should have accepted the case: the clinical target of its specialty and urgency at its hospital (e.g. stroke: within 15 minutes of the request), or else the urgency's acknowledgement time. Fixed when the case is opened; it stays after the case is accepted, so the time taken can be held against it.
+   */
+  targetDueAt: string;
+};
+
+export type CaseList = {
+  items: Array<CaseSummary>;
+  nextCursor: string | null;
 };
 
 export type VitalSigns = {
@@ -90,47 +231,8 @@ export type CaseCreate = {
   triageAnswers?: TriageAnswers;
 };
 
-export type CaseCancel = {
-  reason?: string;
-};
-
-export type CaseDecline = {
-  reason: string;
-};
-
-export type CaseReceipt = {
-  kind: 'delivered' | 'seen';
-};
-
-export type CaseClose = {
-  disposition: Disposition;
-  note?: string;
-};
-
-export type MessageCreate = {
-  body: string;
-};
-
-export type Message = {
-  id: string;
-  author: UserRef;
-  body: string;
-  createdAt: string;
-};
-
-export type ConsultationCreate = {
-  recommendation: string;
-  disposition: Disposition;
-  followUp?: string;
-};
-
-export type Consultation = {
-  recommendation: string;
-  disposition: Disposition;
-  followUp: string | null;
-  author: UserRef;
-  createdAt: string;
-};
+export type Disposition =
+  'admit' | 'transfer' | 'discharge_with_follow_up' | 'further_tests' | 'specialist_to_see_patient';
 
 /**
  * One offer of the case to one specialist, with its receipts (like read receipts).
@@ -193,6 +295,21 @@ export type CaseEvent = {
   };
 };
 
+export type Message = {
+  id: string;
+  author: UserRef;
+  body: string;
+  createdAt: string;
+};
+
+export type Consultation = {
+  recommendation: string;
+  disposition: Disposition;
+  followUp: string | null;
+  author: UserRef;
+  createdAt: string;
+};
+
 export type Attachment = {
   id: string;
   fileName: string;
@@ -213,37 +330,6 @@ export type Attachment = {
    * Images only.
    */
   thumbnailUrl: string | null;
-};
-
-export type AttachmentList = {
-  items: Array<Attachment>;
-};
-
-export type CaseSummary = {
-  id: string;
-  /**
-   * Short and per hospital, e.g. `SGH-000123`.
-   */
-  displayNumber: string;
-  status: CaseStatus;
-  urgency: Urgency;
-  specialty: NamedRef;
-  patient: Patient;
-  chiefComplaint: string;
-  doorTime: string;
-  createdAt: string;
-  updatedAt: string;
-  openedBy: UserRef;
-  assignedTo: UserRef | null;
-  /**
-   * No on-call shift covered the specialty when the case was opened.
-   */
-  noCoverage: boolean;
-  routingStep: RoutingStep;
-  /**
-   * When the case escalates unless accepted; null once accepted or at the end of the chain.
-   */
-  ackDueAt: string | null;
 };
 
 export type Case = CaseSummary & {
@@ -271,9 +357,54 @@ export type Case = CaseSummary & {
   attachments: Array<Attachment>;
 };
 
-export type CaseList = {
-  items: Array<CaseSummary>;
-  nextCursor: string | null;
+export type CaseCancel = {
+  reason?: string;
+};
+
+export type CaseDecline = {
+  reason: string;
+};
+
+export type CaseReceipt = {
+  kind: 'delivered' | 'seen';
+};
+
+export type MessageCreate = {
+  body: string;
+};
+
+export type ConsultationCreate = {
+  recommendation: string;
+  disposition: Disposition;
+  followUp?: string;
+};
+
+export type CaseClose = {
+  disposition: Disposition;
+  note?: string;
+};
+
+export type AuditEvent = {
+  id: string;
+  at: string;
+  user: UserRef | null;
+  /**
+   * e.g. `case.read`, `case.list`, `case.create`, `case.accept`, `attachment.download`, `case.escalate`.
+   */
+  action: string;
+  caseId: string;
+  /**
+   * The client's IP address; null for the server's own actions.
+   */
+  address: string | null;
+};
+
+export type AuditEventList = {
+  items: Array<AuditEvent>;
+};
+
+export type AttachmentList = {
+  items: Array<Attachment>;
 };
 
 export type TriageQuestion = {
@@ -373,133 +504,6 @@ export type ServerEvent = {
   notification?: Notification;
   caseId?: string | null;
   caseStatus?: CaseStatus;
-};
-
-export type AuditEvent = {
-  id: string;
-  at: string;
-  user: UserRef | null;
-  /**
-   * e.g. `case.read`, `case.list`, `case.create`, `case.accept`, `attachment.download`, `case.escalate`.
-   */
-  action: string;
-  caseId: string;
-  /**
-   * The client's IP address; null for the server's own actions.
-   */
-  address: string | null;
-};
-
-export type AuditEventList = {
-  items: Array<AuditEvent>;
-};
-
-/**
- * Every 4xx and 5xx answer.
- */
-export type Error = {
-  detail: string | Array<FieldProblem>;
-};
-
-export type FieldProblem = {
-  /**
-   * Where the problem is, e.g. `["body", "email"]`.
-   */
-  loc: Array<string | number>;
-  msg: string;
-};
-
-/**
- * How the SPA signs in. A valid configuration has `authority` and `clientId` and no `error`;
- * a misconfigured server sends `error` and `message` instead.
- *
- */
-export type TenantConfig = {
-  /**
-   * The OpenID Connect issuer.
-   */
-  authority?: string;
-  clientId?: string;
-  redirectUri?: string;
-  postLogoutRedirectUri?: string;
-  scopes?: Array<string>;
-  apiBaseUrl?: string;
-  apiMediaUrl?: string;
-  error?: string;
-  message?: string;
-};
-
-export type Role =
-  | 'emergency_room'
-  | 'emergency_room_admin'
-  | 'er_doctor'
-  | 'specialist'
-  | 'hospital_system'
-  | 'hospital'
-  | 'hospital_system_business_administrator'
-  | 'hospital_business_administrator';
-
-export type ContactInfo = {
-  fname: string;
-  lname: string;
-  phone?: string | null;
-  company_name: null;
-};
-
-export type SignupRequest = {
-  email: string;
-  password: string;
-  role: Role;
-  display_name: string;
-  contact_info: ContactInfo;
-  specialty_types?: Array<string>;
-  /**
-   * The hospital of the new user, for a hospital system administrator creating hospital-scoped users.
-   */
-  hospital_id?: string;
-  force_change_password_next_sign_in?: boolean;
-};
-
-export type NamedRef = {
-  id: string;
-  name: string;
-};
-
-export type HospitalRef = {
-  id: string;
-  name: string;
-  /**
-   * IANA time zone, e.g. `Europe/London`.
-   */
-  timeZone: string;
-};
-
-export type User = {
-  id: string;
-  displayName: string;
-  email: string;
-  /**
-   * As issued in the token; may hold a role the application does not know.
-   */
-  roles: Array<string>;
-  hospitalSystem: NamedRef;
-  hospital: HospitalRef | null;
-  specialtyTypes: Array<string>;
-};
-
-export type Specialty = {
-  id: string;
-  name: string;
-};
-
-export type SpecialtyList = {
-  items: Array<Specialty>;
-};
-
-export type Health = {
-  status: 'ok';
-  database: 'pglite' | 'postgres';
-  version: string;
 };
 
 export type CaseId = string;

@@ -2,261 +2,6 @@
 
 import * as z from 'zod';
 
-/**
- * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
- */
-export const zUrgency = z.enum(['emergent', 'urgent', 'routine']);
-
-/**
- * pending (routed, awaiting acceptance) -> accepted -> responded -> closed; pending -> escalated ->
- * accepted; pending or escalated -> cancelled. An illegal move answers 409.
- *
- */
-export const zCaseStatus = z.enum(['pending', 'escalated', 'accepted', 'responded', 'closed', 'cancelled']);
-
-export const zDisposition = z.enum([
-  'admit',
-  'transfer',
-  'discharge_with_follow_up',
-  'further_tests',
-  'specialist_to_see_patient',
-]);
-
-/**
- * Where the case is on the routing chain: the on-call primary, its backup, or every specialist of the specialty.
- */
-export const zRoutingStep = z.enum(['primary', 'backup', 'all']);
-
-export const zUserRef = z.object({
-  id: z.string(),
-  displayName: z.string(),
-});
-
-/**
- * Minimised on purpose; never a name.
- */
-export const zPatient = z.object({
-  age: z.int().gte(0).lte(130),
-  sex: z.enum(['female', 'male', 'other', 'unknown']),
-  mrn: z.string().max(40).nullish(),
-  initials: z
-    .string()
-    .regex(/^[A-Za-z]{1,4}$/)
-    .nullish(),
-});
-
-export const zVitalSigns = z.object({
-  heartRate: z.int().gte(0).lte(350).optional(),
-  systolicBp: z.int().gte(0).lte(350).optional(),
-  diastolicBp: z.int().gte(0).lte(250).optional(),
-  respiratoryRate: z.int().gte(0).lte(100).optional(),
-  spo2: z.int().gte(0).lte(100).optional(),
-  temperatureC: z.number().gte(20).lte(45).optional(),
-  gcs: z.int().gte(3).lte(15).optional(),
-});
-
-/**
- * yes_no -> boolean, number -> number, choice -> one of the choices, text -> string, date_time -> an ISO date-time string.
- */
-export const zTriageAnswerValue = z.union([z.boolean(), z.number(), z.string().max(2000)]);
-
-/**
- * Answers keyed by question id.
- */
-export const zTriageAnswers = z.record(z.string(), zTriageAnswerValue);
-
-export const zCaseCreate = z.object({
-  specialtyId: z.string().max(100),
-  urgency: zUrgency,
-  patient: zPatient,
-  doorTime: z.iso.datetime(),
-  chiefComplaint: z.string().min(1).max(200),
-  clinicalSummary: z.string().max(5000).optional(),
-  vitals: zVitalSigns.optional(),
-  triageAnswers: zTriageAnswers.optional(),
-});
-
-export const zCaseCancel = z.object({
-  reason: z.string().max(500).optional(),
-});
-
-export const zCaseDecline = z.object({
-  reason: z.string().min(1).max(500),
-});
-
-export const zCaseReceipt = z.object({
-  kind: z.enum(['delivered', 'seen']),
-});
-
-export const zCaseClose = z.object({
-  disposition: zDisposition,
-  note: z.string().max(2000).optional(),
-});
-
-export const zMessageCreate = z.object({
-  body: z.string().min(1).max(4000),
-});
-
-export const zMessage = z.object({
-  id: z.string(),
-  author: zUserRef,
-  body: z.string(),
-  createdAt: z.iso.datetime(),
-});
-
-export const zConsultationCreate = z.object({
-  recommendation: z.string().min(1).max(5000),
-  disposition: zDisposition,
-  followUp: z.string().max(2000).optional(),
-});
-
-export const zConsultation = z.object({
-  recommendation: z.string(),
-  disposition: zDisposition,
-  followUp: z.string().nullable(),
-  author: zUserRef,
-  createdAt: z.iso.datetime(),
-});
-
-/**
- * One offer of the case to one specialist, with its receipts (like read receipts).
- */
-export const zOffer = z.object({
-  id: z.string(),
-  specialist: zUserRef,
-  step: zRoutingStep,
-  offeredAt: z.iso.datetime(),
-  deliveredAt: z.iso.datetime().nullable(),
-  seenAt: z.iso.datetime().nullable(),
-  acceptedAt: z.iso.datetime().nullable(),
-  declinedAt: z.iso.datetime().nullable(),
-  declineReason: z.string().nullable(),
-  lastAlertedAt: z.iso.datetime(),
-  alertCount: z.int(),
-});
-
-export const zCaseEventKind = z.enum([
-  'created',
-  'offered',
-  'no_coverage',
-  'delivered',
-  'seen',
-  'realerted',
-  'escalated',
-  'declined',
-  'accepted',
-  'message',
-  'consultation',
-  'closed',
-  'cancelled',
-  'attachment',
-]);
-
-/**
- * One entry of the timeline.
- */
-export const zCaseEvent = z.object({
-  id: z.string(),
-  at: z.iso.datetime(),
-  kind: zCaseEventKind,
-  actor: zUserRef.nullable(),
-  data: z.record(z.string(), z.unknown()),
-});
-
-export const zAttachment = z.object({
-  id: z.string(),
-  fileName: z.string(),
-  contentType: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
-  size: z.int(),
-  width: z.int().nullable(),
-  height: z.int().nullable(),
-  uploadedBy: zUserRef,
-  createdAt: z.iso.datetime(),
-  url: z.string(),
-  thumbnailUrl: z.string().nullable(),
-});
-
-export const zAttachmentList = z.object({
-  items: z.array(zAttachment),
-});
-
-export const zTriageQuestion = z.object({
-  id: z.string(),
-  kind: z.enum(['yes_no', 'number', 'choice', 'text', 'date_time']),
-  label: z.string(),
-  required: z.boolean(),
-  unit: z.string().nullish(),
-  min: z.number().nullish(),
-  max: z.number().nullish(),
-  choices: z.array(z.string()).optional(),
-});
-
-export const zNotificationKind = z.enum([
-  'case_offered',
-  'case_no_coverage',
-  'case_escalated',
-  'case_realerted',
-  'case_accepted',
-  'case_declined',
-  'case_message',
-  'case_consultation',
-  'case_closed',
-  'case_cancelled',
-]);
-
-export const zNotification = z.object({
-  id: z.string(),
-  kind: zNotificationKind,
-  caseId: z.string().nullable(),
-  caseDisplayNumber: z.string().nullable(),
-  author: zUserRef.nullable(),
-  action: z.string(),
-  message: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  readAt: z.iso.datetime().nullable(),
-});
-
-export const zNotificationList = z.object({
-  items: z.array(zNotification),
-  unreadCount: z.int(),
-  nextCursor: z.string().nullable(),
-});
-
-/**
- * Either ids or all.
- */
-export const zNotificationsRead = z.object({
-  ids: z.array(z.string().max(100)).max(500).optional(),
-  all: z.boolean().optional(),
-});
-
-export const zUnreadCount = z.object({
-  unreadCount: z.int(),
-});
-
-/**
- * The data of one server-sent event.
- */
-export const zServerEvent = z.object({
-  type: z.enum(['notification', 'case', 'ping']),
-  notification: zNotification.optional(),
-  caseId: z.string().nullish(),
-  caseStatus: zCaseStatus.optional(),
-});
-
-export const zAuditEvent = z.object({
-  id: z.string(),
-  at: z.iso.datetime(),
-  user: zUserRef.nullable(),
-  action: z.string(),
-  caseId: z.string(),
-  address: z.string().nullable(),
-});
-
-export const zAuditEventList = z.object({
-  items: z.array(zAuditEvent),
-});
-
 export const zFieldProblem = z.object({
   loc: z.array(z.union([z.string(), z.int()])),
   msg: z.string(),
@@ -320,64 +65,11 @@ export const zNamedRef = z.object({
   name: z.string(),
 });
 
-export const zCaseSummary = z.object({
-  id: z.string(),
-  displayNumber: z.string(),
-  status: zCaseStatus,
-  urgency: zUrgency,
-  specialty: zNamedRef,
-  patient: zPatient,
-  chiefComplaint: z.string(),
-  doorTime: z.iso.datetime(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  openedBy: zUserRef,
-  assignedTo: zUserRef.nullable(),
-  noCoverage: z.boolean(),
-  routingStep: zRoutingStep,
-  ackDueAt: z.iso.datetime().nullable(),
-});
-
-export const zCaseList = z.object({
-  items: z.array(zCaseSummary),
-  nextCursor: z.string().nullable(),
-});
-
-export const zTriageAssessment = z.object({
-  specialty: zNamedRef,
-  questions: z.array(zTriageQuestion),
-});
-
-export const zTriageAssessmentList = z.object({
-  items: z.array(zTriageAssessment),
-});
-
 export const zHospitalRef = z.object({
   id: z.string(),
   name: z.string(),
   timeZone: z.string(),
 });
-
-export const zCase = zCaseSummary.and(
-  z.object({
-    hospital: zHospitalRef,
-    clinicalSummary: z.string().nullable(),
-    vitals: zVitalSigns,
-    triageAnswers: zTriageAnswers,
-    acceptedAt: z.iso.datetime().nullable(),
-    respondedAt: z.iso.datetime().nullable(),
-    closedAt: z.iso.datetime().nullable(),
-    cancelledAt: z.iso.datetime().nullable(),
-    cancelReason: z.string().nullable(),
-    closeDisposition: zDisposition.nullable(),
-    closeNote: z.string().nullable(),
-    offers: z.array(zOffer),
-    timeline: z.array(zCaseEvent),
-    messages: z.array(zMessage),
-    consultation: zConsultation.nullable(),
-    attachments: z.array(zAttachment),
-  }),
-);
 
 export const zUser = z.object({
   id: z.string(),
@@ -402,6 +94,315 @@ export const zHealth = z.object({
   status: z.enum(['ok']),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+});
+
+/**
+ * pending (routed, awaiting acceptance) -> accepted -> responded -> closed; pending -> escalated ->
+ * accepted; pending or escalated -> cancelled. An illegal move answers 409.
+ *
+ */
+export const zCaseStatus = z.enum(['pending', 'escalated', 'accepted', 'responded', 'closed', 'cancelled']);
+
+/**
+ * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
+ */
+export const zUrgency = z.enum(['emergent', 'urgent', 'routine']);
+
+/**
+ * Minimised on purpose; never a name.
+ */
+export const zPatient = z.object({
+  age: z.int().gte(0).lte(130),
+  sex: z.enum(['female', 'male', 'other', 'unknown']),
+  mrn: z.string().max(40).nullish(),
+  initials: z
+    .string()
+    .regex(/^[A-Za-z]{1,4}$/)
+    .nullish(),
+});
+
+export const zUserRef = z.object({
+  id: z.string(),
+  displayName: z.string(),
+});
+
+/**
+ * Where the case is on the routing chain: the on-call primary, its backup, or every specialist of the specialty.
+ */
+export const zRoutingStep = z.enum(['primary', 'backup', 'all']);
+
+export const zCaseSummary = z.object({
+  id: z.string(),
+  displayNumber: z.string(),
+  status: zCaseStatus,
+  urgency: zUrgency,
+  specialty: zNamedRef,
+  patient: zPatient,
+  chiefComplaint: z.string(),
+  doorTime: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  openedBy: zUserRef,
+  assignedTo: zUserRef.nullable(),
+  noCoverage: z.boolean(),
+  routingStep: zRoutingStep,
+  ackDueAt: z.iso.datetime().nullable(),
+  targetDueAt: z.iso.datetime(),
+});
+
+export const zCaseList = z.object({
+  items: z.array(zCaseSummary),
+  nextCursor: z.string().nullable(),
+});
+
+export const zVitalSigns = z.object({
+  heartRate: z.int().gte(0).lte(350).optional(),
+  systolicBp: z.int().gte(0).lte(350).optional(),
+  diastolicBp: z.int().gte(0).lte(250).optional(),
+  respiratoryRate: z.int().gte(0).lte(100).optional(),
+  spo2: z.int().gte(0).lte(100).optional(),
+  temperatureC: z.number().gte(20).lte(45).optional(),
+  gcs: z.int().gte(3).lte(15).optional(),
+});
+
+/**
+ * yes_no -> boolean, number -> number, choice -> one of the choices, text -> string, date_time -> an ISO date-time string.
+ */
+export const zTriageAnswerValue = z.union([z.boolean(), z.number(), z.string().max(2000)]);
+
+/**
+ * Answers keyed by question id.
+ */
+export const zTriageAnswers = z.record(z.string(), zTriageAnswerValue);
+
+export const zCaseCreate = z.object({
+  specialtyId: z.string().max(100),
+  urgency: zUrgency,
+  patient: zPatient,
+  doorTime: z.iso.datetime(),
+  chiefComplaint: z.string().min(1).max(200),
+  clinicalSummary: z.string().max(5000).optional(),
+  vitals: zVitalSigns.optional(),
+  triageAnswers: zTriageAnswers.optional(),
+});
+
+export const zDisposition = z.enum([
+  'admit',
+  'transfer',
+  'discharge_with_follow_up',
+  'further_tests',
+  'specialist_to_see_patient',
+]);
+
+/**
+ * One offer of the case to one specialist, with its receipts (like read receipts).
+ */
+export const zOffer = z.object({
+  id: z.string(),
+  specialist: zUserRef,
+  step: zRoutingStep,
+  offeredAt: z.iso.datetime(),
+  deliveredAt: z.iso.datetime().nullable(),
+  seenAt: z.iso.datetime().nullable(),
+  acceptedAt: z.iso.datetime().nullable(),
+  declinedAt: z.iso.datetime().nullable(),
+  declineReason: z.string().nullable(),
+  lastAlertedAt: z.iso.datetime(),
+  alertCount: z.int(),
+});
+
+export const zCaseEventKind = z.enum([
+  'created',
+  'offered',
+  'no_coverage',
+  'delivered',
+  'seen',
+  'realerted',
+  'escalated',
+  'declined',
+  'accepted',
+  'message',
+  'consultation',
+  'closed',
+  'cancelled',
+  'attachment',
+]);
+
+/**
+ * One entry of the timeline.
+ */
+export const zCaseEvent = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  kind: zCaseEventKind,
+  actor: zUserRef.nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const zMessage = z.object({
+  id: z.string(),
+  author: zUserRef,
+  body: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+export const zConsultation = z.object({
+  recommendation: z.string(),
+  disposition: zDisposition,
+  followUp: z.string().nullable(),
+  author: zUserRef,
+  createdAt: z.iso.datetime(),
+});
+
+export const zAttachment = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
+  size: z.int(),
+  width: z.int().nullable(),
+  height: z.int().nullable(),
+  uploadedBy: zUserRef,
+  createdAt: z.iso.datetime(),
+  url: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+
+export const zCase = zCaseSummary.and(
+  z.object({
+    hospital: zHospitalRef,
+    clinicalSummary: z.string().nullable(),
+    vitals: zVitalSigns,
+    triageAnswers: zTriageAnswers,
+    acceptedAt: z.iso.datetime().nullable(),
+    respondedAt: z.iso.datetime().nullable(),
+    closedAt: z.iso.datetime().nullable(),
+    cancelledAt: z.iso.datetime().nullable(),
+    cancelReason: z.string().nullable(),
+    closeDisposition: zDisposition.nullable(),
+    closeNote: z.string().nullable(),
+    offers: z.array(zOffer),
+    timeline: z.array(zCaseEvent),
+    messages: z.array(zMessage),
+    consultation: zConsultation.nullable(),
+    attachments: z.array(zAttachment),
+  }),
+);
+
+export const zCaseCancel = z.object({
+  reason: z.string().max(500).optional(),
+});
+
+export const zCaseDecline = z.object({
+  reason: z.string().min(1).max(500),
+});
+
+export const zCaseReceipt = z.object({
+  kind: z.enum(['delivered', 'seen']),
+});
+
+export const zMessageCreate = z.object({
+  body: z.string().min(1).max(4000),
+});
+
+export const zConsultationCreate = z.object({
+  recommendation: z.string().min(1).max(5000),
+  disposition: zDisposition,
+  followUp: z.string().max(2000).optional(),
+});
+
+export const zCaseClose = z.object({
+  disposition: zDisposition,
+  note: z.string().max(2000).optional(),
+});
+
+export const zAuditEvent = z.object({
+  id: z.string(),
+  at: z.iso.datetime(),
+  user: zUserRef.nullable(),
+  action: z.string(),
+  caseId: z.string(),
+  address: z.string().nullable(),
+});
+
+export const zAuditEventList = z.object({
+  items: z.array(zAuditEvent),
+});
+
+export const zAttachmentList = z.object({
+  items: z.array(zAttachment),
+});
+
+export const zTriageQuestion = z.object({
+  id: z.string(),
+  kind: z.enum(['yes_no', 'number', 'choice', 'text', 'date_time']),
+  label: z.string(),
+  required: z.boolean(),
+  unit: z.string().nullish(),
+  min: z.number().nullish(),
+  max: z.number().nullish(),
+  choices: z.array(z.string()).optional(),
+});
+
+export const zTriageAssessment = z.object({
+  specialty: zNamedRef,
+  questions: z.array(zTriageQuestion),
+});
+
+export const zTriageAssessmentList = z.object({
+  items: z.array(zTriageAssessment),
+});
+
+export const zNotificationKind = z.enum([
+  'case_offered',
+  'case_no_coverage',
+  'case_escalated',
+  'case_realerted',
+  'case_accepted',
+  'case_declined',
+  'case_message',
+  'case_consultation',
+  'case_closed',
+  'case_cancelled',
+]);
+
+export const zNotification = z.object({
+  id: z.string(),
+  kind: zNotificationKind,
+  caseId: z.string().nullable(),
+  caseDisplayNumber: z.string().nullable(),
+  author: zUserRef.nullable(),
+  action: z.string(),
+  message: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  readAt: z.iso.datetime().nullable(),
+});
+
+export const zNotificationList = z.object({
+  items: z.array(zNotification),
+  unreadCount: z.int(),
+  nextCursor: z.string().nullable(),
+});
+
+/**
+ * Either ids or all.
+ */
+export const zNotificationsRead = z.object({
+  ids: z.array(z.string().max(100)).max(500).optional(),
+  all: z.boolean().optional(),
+});
+
+export const zUnreadCount = z.object({
+  unreadCount: z.int(),
+});
+
+/**
+ * The data of one server-sent event.
+ */
+export const zServerEvent = z.object({
+  type: z.enum(['notification', 'case', 'ping']),
+  notification: zNotification.optional(),
+  caseId: z.string().nullish(),
+  caseStatus: zCaseStatus.optional(),
 });
 
 export const zCaseId = z.string().max(100);

@@ -1,7 +1,7 @@
 // Fails when generated/ differs from what `npm run generate` makes of openapi/ now.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { generate } from './generate.ts';
 
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -14,11 +14,7 @@ function listFiles(dir: string): string[] {
 mkdirSync('.tmp', { recursive: true });
 const fresh = mkdtempSync(join('.tmp', 'generated-'));
 try {
-  execFileSync('openapi-ts', [], { env: { ...process.env, GENERATED_DIR: fresh }, stdio: 'pipe' });
-  // .tmp/ is ignored by the formatter, so format the fresh copy explicitly, as generate does in place.
-  execFileSync('prettier', ['--write', '--log-level', 'warn', '--ignore-path', '/dev/null', fresh], {
-    stdio: 'pipe',
-  });
+  generate(fresh);
   const committed = listFiles('generated');
   const expected = listFiles(fresh);
   const stale = [

@@ -1,15 +1,18 @@
 // Builds the Fastify app in layers: external plugins (validation, errors, security headers) -> app plugins
-// (database and configuration, the identity provider) -> routes (the OpenAPI document, then the SPA).
+// (database and configuration, the identity provider, the bearer check, the cases runtime with its event hub
+// and timers) -> routes (the OpenAPI document, then the SPA).
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { createAuthenticator } from './auth/authenticate.ts';
-import { adaptRouteSchemas, registerCases, type CasesOptions } from './cases/plugin.ts';
+import { MAX_ATTACHMENT_BYTES } from './cases/attachments.ts';
+import { registerCases, type CasesOptions } from './cases-runtime.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { handlers } from './handlers/index.ts';
-import { decorateContext } from './http/context.ts';
-import { installErrorHandling, type NotFoundFallback } from './http/errors.ts';
+import { decorateContext } from './http/request-context.ts';
+import { installErrorHandling, type NotFoundFallback } from './http/error-handler.ts';
+import { adaptRouteSchemas } from './http/route-schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
 import { createValidatorCompiler, enforceBodyContentTypes } from './http/validation.ts';
@@ -57,7 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installErrorHandling(app, (request, reply) => fallback?.(request, reply) ?? Promise.resolve(false));
   enforceBodyContentTypes(app, requiredBodies);
   await registerSecurityHeaders(app, config, { dev: options.dev === true });
-  adaptRouteSchemas(app);
+  adaptRouteSchemas(app, { uploadCaseAttachment: MAX_ATTACHMENT_BYTES });
 
   // App plugins.
   decorateContext(app, { config, db });
@@ -83,7 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     prefix: API_PREFIX,
   });
   if (options.dev === true) {
-    const { registerViteDevServer } = await import('./http/dev.ts');
+    const { registerViteDevServer } = await import('./http/vite-dev-server.ts');
     await registerViteDevServer(app);
   } else {
     fallback = await registerSpa(app, config.spaDir);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { generatePassword } from './auth/passwords.ts';
 
 // The server's whole configuration, read once from the environment and validated at boot.
 // Two kinds of problems: server-level ones stop the boot (ConfigError, a readable list); tenant-level ones
@@ -36,6 +37,19 @@ export interface IdentityConfig {
   readonly embedded: boolean;
 }
 
+export interface CaseTimersConfig {
+  /** How often the timer worker looks for due escalations and re-alerts (CASE_TIMER_TICK_MS). */
+  readonly tickMs: number;
+  /**
+   * Times that win over every hospital's own (CASE_ACK_SECONDS_EMERGENT / _URGENT / _ROUTINE and
+   * CASE_REALERT_SECONDS), so that end-to-end tests and demos can see escalations and re-alerts happen.
+   */
+  readonly ackOverrides: {
+    readonly ackSeconds: Readonly<Partial<Record<'emergent' | 'urgent' | 'routine', number>>>;
+    readonly realertSeconds?: number;
+  };
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -49,12 +63,22 @@ export interface Config {
   readonly spaDir: string;
   readonly tls: TlsConfig;
   readonly logLevel: LogLevel;
+  /**
+   * A real installation: NODE_ENV=production, or a PUBLIC_URL that is not this machine. It starts empty
+   * (no demo data unless SEED_DEMO=true) and accepts no demo account it was not told to seed.
+   */
+  readonly production: boolean;
   readonly seedDemo: boolean;
   readonly demoPassword: string;
+  /** True when the demo password was generated at start (a production server told to seed the demo). */
+  readonly demoPasswordGenerated: boolean;
+  /** Whether demo accounts may sign in and call the API: always on a developer's machine, else only when seeded. */
+  readonly demoAccountsAccepted: boolean;
   readonly api: { readonly baseUrl: string; readonly mediaUrl: string };
   readonly identity: IdentityConfig;
   /** How long a token's user (hospital, specialties) is reused before it is read again; 0 reads every time. */
   readonly authUserCacheSeconds: number;
+  readonly caseTimers: CaseTimersConfig;
   /** Tenant-level problems, one readable line each; empty when the tenant configuration is sound. */
   readonly tenantProblems: readonly string[];
 }
@@ -80,6 +104,17 @@ const wholeNumber = (min: number, max: number) =>
     .transform(Number)
     .refine((value) => value >= min && value <= max, `must be between ${min} and ${max}`);
 
+// Read with Number(), so "20", " 20 " and "2e1" are all 20; the message names the unit and the range.
+const integerIn = (min: number, max: number, unit: string) =>
+  z
+    .string()
+    .transform(Number)
+    .refine(
+      (value) => Number.isInteger(value) && value >= min && value <= max,
+      `must be a whole number of ${unit} between ${min} and ${max}`,
+    );
+const caseSeconds = integerIn(1, 86_400, 'seconds');
+
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
@@ -104,12 +139,18 @@ const serverSchema = z.object({
   TLS_CERT: z.string().optional(),
   TLS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  NODE_ENV: z.string().optional(),
   SEED_DEMO: flag.optional(),
   DEMO_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber(1, 86_400).optional(),
   REFRESH_TOKEN_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   SESSION_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   AUTH_USER_CACHE_SECONDS: wholeNumber(0, 300).optional(),
+  CASE_TIMER_TICK_MS: integerIn(10, 60_000, 'milliseconds').optional(),
+  CASE_ACK_SECONDS_EMERGENT: caseSeconds.optional(),
+  CASE_ACK_SECONDS_URGENT: caseSeconds.optional(),
+  CASE_ACK_SECONDS_ROUTINE: caseSeconds.optional(),
+  CASE_REALERT_SECONDS: caseSeconds.optional(),
 });
 
 // Checks across variables, kept apart from the schema so that they are reported together with its problems.
@@ -133,6 +174,27 @@ function tlsProblems(env: Record<string, string>): string[] {
 }
 
 type ServerEnv = z.output<typeof serverSchema>;
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether the origin is this machine: a developer's laptop rather than an installation others reach. */
+export function isLocalOrigin(origin: string): boolean {
+  const host = parseUrl(origin)?.hostname;
+  return host !== undefined && (LOCAL_HOSTS.has(host) || host.endsWith('.localhost'));
+}
+
+function isProduction(env: Record<string, string>): boolean {
+  const publicUrl = env['PUBLIC_URL'];
+  return env['NODE_ENV'] === 'production' || (publicUrl !== undefined && !isLocalOrigin(publicUrl));
+}
+
+function demoProblems(env: Record<string, string>): string[] {
+  if (!isProduction(env) || env['DEMO_PASSWORD'] === undefined) return [];
+  return [
+    'DEMO_PASSWORD: a production server (NODE_ENV=production, or a PUBLIC_URL that is not localhost) never ' +
+      'uses a chosen demo password: unset it (SEED_DEMO=true generates one and prints it at start)',
+  ];
+}
 
 function parseUrl(value: string): URL | undefined {
   try {
@@ -159,6 +221,7 @@ function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       ? []
       : parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`)),
     ...tlsProblems(given),
+    ...demoProblems(given),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
@@ -234,6 +297,18 @@ function readTenantSettings(env: NodeJS.ProcessEnv, server: ServerEnv, publicUrl
 }
 
 /** Reads and validates the configuration; throws ConfigError listing every server-level problem. */
+function readCaseTimers(server: ServerEnv): CaseTimersConfig {
+  const ackSeconds: Partial<Record<'emergent' | 'urgent' | 'routine', number>> = {};
+  if (server.CASE_ACK_SECONDS_EMERGENT !== undefined) ackSeconds.emergent = server.CASE_ACK_SECONDS_EMERGENT;
+  if (server.CASE_ACK_SECONDS_URGENT !== undefined) ackSeconds.urgent = server.CASE_ACK_SECONDS_URGENT;
+  if (server.CASE_ACK_SECONDS_ROUTINE !== undefined) ackSeconds.routine = server.CASE_ACK_SECONDS_ROUTINE;
+  const realertSeconds = server.CASE_REALERT_SECONDS;
+  return {
+    tickMs: server.CASE_TIMER_TICK_MS ?? 1000,
+    ackOverrides: { ackSeconds, ...(realertSeconds === undefined ? {} : { realertSeconds }) },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const server = readServerEnv(env);
   const port = server.PORT ?? DEFAULT_PORT;
@@ -246,6 +321,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { mode: 'files', certFile: resolve(server.TLS_CERT), keyFile: resolve(server.TLS_KEY) }
         : { mode: 'generated', dir: resolve(dataDir, 'tls') };
   const tenant = readTenantSettings(env, server, publicUrl);
+  const production = server.NODE_ENV === 'production' || !isLocalOrigin(publicUrl);
+  // A developer's machine seeds the demo unless told not to; a production server only when told to.
+  const seedDemo = server.SEED_DEMO ?? !production;
+  const demoPasswordGenerated = production && seedDemo;
 
   return {
     port,
@@ -257,11 +336,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     spaDir: resolve(server.SPA_DIR ?? DEFAULT_SPA_DIR),
     tls,
     logLevel: server.LOG_LEVEL ?? 'info',
-    seedDemo: server.SEED_DEMO ?? true,
-    demoPassword: server.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    production,
+    seedDemo,
+    demoPassword: demoPasswordGenerated
+      ? generatePassword()
+      : (server.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD),
+    demoPasswordGenerated,
+    demoAccountsAccepted: !production || seedDemo,
     api: tenant.api,
     identity: tenant.identity,
     authUserCacheSeconds: server.AUTH_USER_CACHE_SECONDS ?? 5,
+    caseTimers: readCaseTimers(server),
     tenantProblems: tenant.problems,
   };
 }

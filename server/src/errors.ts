@@ -1,6 +1,12 @@
+// Errors meant for the caller: each leaves the server as `{ detail }` with its status (http/error-handler.ts).
+// One factory per kind of problem, so that a status and its wording are chosen in one place.
 import type { FieldProblem } from '../../generated/types.gen.ts';
 
-/** An error meant for the caller: it leaves the server as `{ detail }` with its status. */
+export const INTERNAL_ERROR = 'Internal server error';
+export const NOT_FOUND = 'Not found';
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
+const REQUEST_BODY_REQUIRED = 'A request body is required';
+
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly detail: string | FieldProblem[];
@@ -11,4 +17,44 @@ export class HttpError extends Error {
     this.statusCode = statusCode;
     this.detail = detail;
   }
+}
+
+/** 400: the request itself is wrong; field problems say where. */
+export function badRequest(detail: string | FieldProblem[]): HttpError {
+  return new HttpError(400, detail);
+}
+
+/** 400: an operation that needs a body got none. */
+export function requestBodyRequired(): HttpError {
+  return badRequest(REQUEST_BODY_REQUIRED);
+}
+
+/** 401: no bearer token came with the request. */
+export function authenticationRequired(): HttpError {
+  return new HttpError(401, AUTHENTICATION_REQUIRED);
+}
+
+/** 401: a bearer token came, but it does not sign anyone in; the detail says why. */
+export function invalidToken(detail: string): HttpError {
+  return new HttpError(401, detail);
+}
+
+/** 403: the caller is known and may see the thing, but may not do this with it. */
+export function forbidden(detail: string): HttpError {
+  return new HttpError(403, detail);
+}
+
+/** 404: no such thing, or one the caller may not know exists. */
+export function notFound(detail: string = NOT_FOUND): HttpError {
+  return new HttpError(404, detail);
+}
+
+/** 409: the request is sound but the thing's state refuses it. */
+export function conflict(detail: string): HttpError {
+  return new HttpError(409, detail);
+}
+
+/** 415: the body is not of a type this operation accepts. */
+export function unsupportedMediaType(detail: string): HttpError {
+  return new HttpError(415, detail);
 }

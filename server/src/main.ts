@@ -5,17 +5,18 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemoCases, seedDemoOrganisation } from './db/seed.ts';
-import { demoAccountsText, seedDemoUsers } from './identity/demo-users.ts';
-import { hashPassword } from './identity/passwords.ts';
+import { seedDemo } from './demo/seed.ts';
+import { demoAccountsText } from './demo/users.ts';
 import { createLogger } from './logger.ts';
+import { FIRST_ADMIN_HINT } from './users/first-admin.ts';
+import { countRealAccounts } from './users/users-repository.ts';
 import { loadTls } from './tls.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 function readConfig(): Config {
   try {
-    return loadConfig(process.env);
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -42,9 +43,7 @@ async function start(): Promise<void> {
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
   if (config.seedDemo) {
-    const organisation = await seedDemoOrganisation(db);
-    await seedDemoUsers(db, { password: config.demoPassword, organisation });
-    await seedDemoCases(db, { organisation, passwordHash: await hashPassword(config.demoPassword) });
+    await seedDemo(db, { password: config.demoPassword, resetPasswords: config.demoPasswordGenerated });
   }
   const tls = await loadTls(config);
   if (tls) logger.info({ certificate: tls.certFile, source: tls.source }, 'serving HTTPS');
@@ -53,6 +52,7 @@ async function start(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(`Case Router is running at ${config.publicUrl}`);
   if (config.seedDemo) console.log(demoAccountsText(config.demoPassword));
+  else if ((await countRealAccounts(db)) === 0) console.log(FIRST_ADMIN_HINT);
 }
 
 let stopping = false;

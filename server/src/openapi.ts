@@ -1,9 +1,9 @@
 // The contract, read once: routes, validation and the handler map all come from it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
 
-export const OPENAPI_FILE = resolve(import.meta.dirname, '../../openapi/openapi.yaml');
+// The contract as one document: `npm run generate` bundles openapi/ into it.
+export const OPENAPI_FILE = resolve(import.meta.dirname, '../../generated/openapi.json');
 export const API_PREFIX = '/api/v1';
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -27,7 +27,7 @@ export interface Operation {
 let cached: OpenApiDocument | undefined;
 
 export function loadOpenApiDocument(): OpenApiDocument {
-  cached ??= parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
+  cached ??= JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as OpenApiDocument;
   return cached;
 }
 

@@ -16,7 +16,7 @@ import {
   RVG_DOCTOR,
   seedCasesDatabase,
   setOnCall,
-} from './cases-support.ts';
+} from './support/cases-app.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 /** A photo as a phone takes it: GPS position and the camera in its EXIF. */

@@ -10,7 +10,7 @@ import {
   startApp,
   type RunningApp,
   type TestDatabase,
-} from './identity-harness.ts';
+} from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 // An external authority such as Entra ID: its own keys behind its discovery document, its own subject

@@ -2,6 +2,7 @@ import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { authDetails, createAuthenticator } from '../../server/src/auth/authenticate.ts';
+import { AUTHENTICATION_REQUIRED } from '../../server/src/errors.ts';
 import { loadSigningKey } from '../../server/src/identity/keys.ts';
 import type { User } from '../../generated/types.gen.ts';
 import {
@@ -12,7 +13,7 @@ import {
   startApp,
   type RunningApp,
   type TestDatabase,
-} from './identity-harness.ts';
+} from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 const config = identityTestConfig();
@@ -100,9 +101,9 @@ forEachDatabase((_name, open) => {
     });
 
     it('rejects a request without a token', async () => {
-      await expect401(await getMe(), authDetails.missing);
-      await expect401(await getMe('Basic dXNlcjpwYXNz'), authDetails.missing);
-      await expect401(await getMe('Bearer'), authDetails.missing);
+      await expect401(await getMe(), AUTHENTICATION_REQUIRED);
+      await expect401(await getMe('Basic dXNlcjpwYXNz'), AUTHENTICATION_REQUIRED);
+      await expect401(await getMe('Bearer'), AUTHENTICATION_REQUIRED);
     });
 
     it('rejects an expired token', async () => {

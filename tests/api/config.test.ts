@@ -71,6 +71,29 @@ describe('loadConfig', () => {
     expect(config.identity.ttls.accessTokenSeconds).toBe(600);
   });
 
+  it('reads the case timers: the worker tick, and times that win over every hospital', () => {
+    expect(loadConfig({}).caseTimers).toEqual({ tickMs: 1000, ackOverrides: { ackSeconds: {} } });
+    expect(
+      loadConfig({
+        CASE_TIMER_TICK_MS: '200',
+        CASE_ACK_SECONDS_EMERGENT: '20',
+        CASE_ACK_SECONDS_URGENT: '40',
+        CASE_ACK_SECONDS_ROUTINE: '60',
+        CASE_REALERT_SECONDS: '7',
+      }).caseTimers,
+    ).toEqual({
+      tickMs: 200,
+      ackOverrides: { ackSeconds: { emergent: 20, urgent: 40, routine: 60 }, realertSeconds: 7 },
+    });
+  });
+
+  it('names a case timer out of its range, with its unit', () => {
+    expect(problemsOf({ CASE_TIMER_TICK_MS: '5', CASE_REALERT_SECONDS: '1.5' })).toEqual([
+      'CASE_TIMER_TICK_MS: must be a whole number of milliseconds between 10 and 60000',
+      'CASE_REALERT_SECONDS: must be a whole number of seconds between 1 and 86400',
+    ]);
+  });
+
   it('treats a blank variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).databaseUrl).toBeUndefined();
   });
@@ -135,6 +158,46 @@ describe('loadConfig', () => {
       'AUTH_SCOPES: must name at least one scope',
       "AUTH_REDIRECT_URI: must be an absolute URL, got 'not a url'",
     ]);
+  });
+
+  describe('a production server', () => {
+    it('is one whose NODE_ENV is production, or whose PUBLIC_URL is not this machine', () => {
+      expect(loadConfig({}).production).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: 'https://127.0.0.1:8443' }).production).toBe(false);
+      expect(loadConfig({ PUBLIC_URL: 'https://ward.localhost:8443' }).production).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: 'https://router.hospital.example' }).production).toBe(true);
+    });
+
+    it('seeds no demo data and accepts no demo account unless told to', () => {
+      for (const env of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://router.hospital.example' }]) {
+        const config = loadConfig(env);
+        expect(config.seedDemo).toBe(false);
+        expect(config.demoAccountsAccepted).toBe(false);
+      }
+      const laptop = loadConfig({ SEED_DEMO: 'false' });
+      expect(laptop.demoAccountsAccepted).toBe(true);
+    });
+
+    it('told to seed the demo, generates its password at each start', () => {
+      const first = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' });
+      const second = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' });
+      expect(first.seedDemo).toBe(true);
+      expect(first.demoAccountsAccepted).toBe(true);
+      expect(first.demoPasswordGenerated).toBe(true);
+      expect(first.demoPassword).not.toBe(DEFAULT_DEMO_PASSWORD);
+      expect(first.demoPassword.length).toBeGreaterThanOrEqual(24);
+      expect(second.demoPassword).not.toBe(first.demoPassword);
+      expect(loadConfig({ SEED_DEMO: 'true' }).demoPasswordGenerated).toBe(false);
+    });
+
+    it('refuses a chosen demo password', () => {
+      expect(
+        problemsOf({ PUBLIC_URL: 'https://router.hospital.example', DEMO_PASSWORD: 'Guessable-2026' }),
+      ).toEqual([
+        expect.stringMatching(/^DEMO_PASSWORD: a production server .* never uses a chosen demo password/),
+      ]);
+    });
   });
 
   it('names an http public URL as a tenant problem of the embedded provider', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../../server/src/identity/rate-limit.ts';
-import { PASSWORD_RULE } from '../../server/src/identity/passwords.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
 import { identityTexts } from '../../server/src/identity/texts.ts';
 import {
   Browser,
@@ -18,7 +18,7 @@ import {
   type RunningApp,
   type TestDatabase,
   type TokenSet,
-} from './identity-harness.ts';
+} from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 const config = identityTestConfig({ ACCESS_TOKEN_TTL_SECONDS: '900' });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/database.ts';
 import { MIGRATIONS_DIR, MigrationError, migrate, readMigrations } from '../../server/src/db/migrate.ts';
-import { DEMO_SPECIALTIES, seedDemoOrganisation } from '../../server/src/db/seed.ts';
+import { DEMO_SPECIALTIES, seedDemoOrganisation } from '../../server/src/demo/organisation.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 describe('migrations', () => {

@@ -12,7 +12,7 @@ import {
   newKey,
   seedCasesDatabase,
   setOnCall,
-} from './cases-support.ts';
+} from './support/cases-app.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 forEachDatabase((_name, open) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, SignupRequest, User } from '../../generated/types.gen.ts';
 import { signupDetails } from '../../server/src/auth/signup-policy.ts';
-import { signupProblems } from '../../server/src/handlers/auth.ts';
-import { PASSWORD_RULE } from '../../server/src/identity/passwords.ts';
+import { signupProblems } from '../../server/src/users/signup.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
 import {
   accessTokenFor,
   Browser,
@@ -13,7 +13,7 @@ import {
   startApp,
   type RunningApp,
   type TestDatabase,
-} from './identity-harness.ts';
+} from './support/identity-harness.ts';
 import { forEachDatabase } from './support/databases.ts';
 
 const ROLES: readonly Role[] = [
@@ -27,7 +27,7 @@ const ROLES: readonly Role[] = [
   'hospital_business_administrator',
 ];
 
-// The table, written out independently of the policy's own.
+// Who may create whom, written out independently of the policy's own.
 const ALLOWED: Readonly<Record<Role, readonly Role[]>> = {
   emergency_room_admin: ['er_doctor', 'emergency_room', 'specialist'],
   hospital: ['specialist', 'emergency_room_admin', 'emergency_room'],

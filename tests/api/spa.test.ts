@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND } from '../../server/src/http/errors.ts';
+import { NOT_FOUND } from '../../server/src/errors.ts';
 import { SPA_NOT_BUILT } from '../../server/src/http/spa.ts';
 import { buildTestApp } from './support/app.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_SPECIALTIES } from '../../server/src/db/seed.ts';
+import { DEMO_SPECIALTIES } from '../../server/src/demo/organisation.ts';
 import { loadSigningKey } from '../../server/src/identity/keys.ts';
 import { buildTestApp } from './support/app.ts';
 import { forEachDatabase } from './support/databases.ts';

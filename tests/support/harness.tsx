@@ -13,7 +13,6 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
-import { parse } from 'yaml';
 import { handleGetMe, handleListNotifications, handleStreamEvents } from '../../generated/msw.gen.ts';
 import type {
   Case,
@@ -102,7 +101,7 @@ interface ContractDocument {
   components: { examples: Record<string, { value: unknown }> };
 }
 
-const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8')) as ContractDocument;
+const contract = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as ContractDocument;
 
 function example(name: string): unknown {
   const found = contract.components.examples[name];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserCache } from '../../server/src/auth/authenticate.ts';
-import type { UserRecord } from '../../server/src/auth/users.ts';
+import type { UserRecord } from '../../server/src/users/users-repository.ts';
 
 function user(id: string, hospitalId = 'hosp_sgh'): UserRecord {
   return { id, hospitalId, displayName: id } as UserRecord;

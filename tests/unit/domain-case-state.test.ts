@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CaseStatus } from '../../generated/types.gen.ts';
 import { CASE_STATUSES, transition, type CaseAction } from '../../server/src/domain/case-state.ts';
 
-// The whole table of product.md: every (status, action) pair not listed here is illegal.
+// The whole table of legal moves, written out apart from the state machine's own: every (status, action)
+// pair not listed here is illegal.
 const LEGAL: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   escalate: { pending: 'escalated' },
   accept: { pending: 'accepted', escalated: 'accepted' },

@@ -3,6 +3,7 @@ import {
   DEFAULT_ACK_POLICY,
   dueAction,
   nextRealert,
+  targetDueAt,
   timersAfterOffer,
   withOverrides,
   type Clock,
@@ -81,5 +82,25 @@ describe('escalation and re-alert timing', () => {
       realertSeconds: 5,
     });
     expect(withOverrides(hospital, {})).toEqual(hospital);
+  });
+});
+
+describe('the clinical target of a case', () => {
+  const opened = new Date('2026-11-22T08:52:00Z');
+
+  it('is the clinical target where the hospital set one', () => {
+    expect(targetDueAt(opened, 'emergent', DEFAULT_ACK_POLICY, 15 * 60).toISOString()).toBe(
+      '2026-11-22T09:07:00.000Z',
+    );
+  });
+
+  it("is the urgency's acknowledgement time otherwise, as the policy in force has it", () => {
+    expect(targetDueAt(opened, 'routine', DEFAULT_ACK_POLICY, undefined).toISOString()).toBe(
+      '2026-11-22T09:52:00.000Z',
+    );
+    const shortened = withOverrides(DEFAULT_ACK_POLICY, { ackSeconds: { urgent: 30 } });
+    expect(targetDueAt(opened, 'urgent', shortened, undefined).toISOString()).toBe(
+      '2026-11-22T08:52:30.000Z',
+    );
   });
 });

@@ -9,15 +9,14 @@ import {
 } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
+import { authenticationRequired, invalidToken } from '../errors.ts';
 import { loadPublicJwks } from '../identity/keys.ts';
 import type { Caller } from './caller.ts';
-import { findUserByEmail, findUserById, type UserRecord } from './users.ts';
+import { findUserByEmail, findUserById, isDemoAccount, type UserRecord } from '../users/users-repository.ts';
 
 export type Authenticator = (request: FastifyRequest) => Promise<void>;
 
 export const authDetails = {
-  missing: 'Authentication required',
   expired: 'Invalid or expired token: the token has expired',
   invalid: 'Invalid or expired token',
   audience: 'Invalid or expired token: it was not issued for this API',
@@ -97,7 +96,7 @@ function detailFor(error: errors.JOSEError): string {
 
 function bearerToken(request: FastifyRequest): string {
   const match = /^Bearer[ \t]+([^\s]+)[ \t]*$/i.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw new HttpError(401, authDetails.missing);
+  if (!match?.[1]) throw authenticationRequired();
   return match[1];
 }
 
@@ -168,7 +167,7 @@ async function userFor(
   return email === undefined ? undefined : findUserByEmail(db, email);
 }
 
-/** Verifies the bearer access token and sets request.caller; throws HttpError(401) with a clear detail otherwise. */
+/** Verifies the bearer access token and sets request.caller; throws a 401 with a clear detail otherwise. */
 export function createAuthenticator({
   config,
   db,
@@ -201,7 +200,7 @@ export function createAuthenticator({
         ...(embedded ? { typ: 'at+jwt' } : {}),
       }));
     } catch (error) {
-      if (error instanceof errors.JOSEError) throw new HttpError(401, detailFor(error));
+      if (error instanceof errors.JOSEError) throw invalidToken(detailFor(error));
       throw error;
     }
     // Keyed by what userFor reads: the subject, and the email claims an external authority's token asserts.
@@ -212,7 +211,10 @@ export function createAuthenticator({
       payload['upn'],
     ]);
     const user = await users.get(key, () => userFor(db, payload, embedded));
-    if (!user) throw new HttpError(401, authDetails.unknownUser);
+    // A production server that was not told to seed the demo knows no demo account.
+    if (!user || (!config.demoAccountsAccepted && isDemoAccount(user.id))) {
+      throw invalidToken(authDetails.unknownUser);
+    }
     const caller: Caller = {
       id: user.id,
       email: user.email,

@@ -19,3 +19,9 @@ declare module 'fastify' {
     caller?: Caller;
   }
 }
+
+/** Who asked, and from where (the audit trail keeps the address). */
+export interface Actor {
+  readonly caller: Caller;
+  readonly address: string | null;
+}

@@ -1,6 +1,8 @@
 import type { Role } from '../../../generated/types.gen.ts';
 
-// Who may create whom: the one place that decides it (product.md, Users; the identity issue's table).
+// Who may create whom, decided here and nowhere else: the ER admin and the hospital admin create staff at
+// their own hospital; a hospital system administrator creates the administrators of its system's hospitals,
+// and system-level users, who have no hospital.
 
 export interface Creator {
   readonly roles: readonly string[];

@@ -8,7 +8,8 @@
 //     who accepted, it keeps reading the case (its history) but has left the conversation.
 //   emergency_room_admin, hospital: read the audit trail of their hospital's cases.
 import type { Caller } from '../auth/caller.ts';
-import { HttpError } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
+import type { CaseListVisibility } from './case-list-repository.ts';
 
 export const accessDetails = {
   notFound: 'Case not found',
@@ -37,7 +38,7 @@ export interface CaseAccessView {
 
 const has = (caller: Caller, role: string) => caller.roles.includes(role);
 
-export function seesWholeEmergencyRoom(caller: Caller): boolean {
+function seesWholeEmergencyRoom(caller: Caller): boolean {
   return has(caller, 'emergency_room') || has(caller, 'emergency_room_admin');
 }
 
@@ -49,13 +50,21 @@ export function mayListCases(caller: Caller): boolean {
   );
 }
 
+/** Which of its hospital's cases a listing shows the caller (the same rules as maySee). */
+export function listVisibility(caller: Caller): CaseListVisibility {
+  return {
+    wholeEmergencyRoom: seesWholeEmergencyRoom(caller),
+    openedByMe: has(caller, 'er_doctor'),
+    offeredOrAssignedToMe: has(caller, 'specialist'),
+  };
+}
+
 export function assertMayListCases(caller: Caller): void {
-  if (!mayListCases(caller)) throw new HttpError(403, accessDetails.noCases);
+  if (!mayListCases(caller)) throw forbidden(accessDetails.noCases);
 }
 
 export function assertMayOpenCase(caller: Caller): asserts caller is Caller & { hospitalId: string } {
-  if (!has(caller, 'er_doctor') || caller.hospitalId === null)
-    throw new HttpError(403, accessDetails.openOnly);
+  if (!has(caller, 'er_doctor') || caller.hospitalId === null) throw forbidden(accessDetails.openOnly);
 }
 
 export function maySee(caller: Caller, view: CaseAccessView): boolean {
@@ -72,39 +81,47 @@ function takesPart(caller: Caller, view: CaseAccessView): boolean {
   return view.assignedTo === caller.id || view.myOffer?.active === true;
 }
 
-/** Throws the HttpError the caller gets when it may not do `action` with this case. */
-export function authorizeCase(caller: Caller, action: CaseAccessAction, view: CaseAccessView): void {
+export type CaseAccess =
+  | { readonly allowed: true }
+  | { readonly allowed: false; readonly status: 403 | 404; readonly detail: string };
+
+const ALLOWED: CaseAccess = { allowed: true };
+const NOT_FOUND: CaseAccess = { allowed: false, status: 404, detail: accessDetails.notFound };
+const refuse = (detail: string): CaseAccess => ({ allowed: false, status: 403, detail });
+
+/** May the caller do `action` with this case? When not, the status and detail it is answered with. */
+export function decideCaseAccess(caller: Caller, action: CaseAccessAction, view: CaseAccessView): CaseAccess {
   const sameHospital = caller.hospitalId !== null && caller.hospitalId === view.hospitalId;
   if (action === 'audit') {
-    if (!sameHospital) throw new HttpError(404, accessDetails.notFound);
-    if (has(caller, 'emergency_room_admin') || has(caller, 'hospital')) return;
-    throw new HttpError(
-      maySee(caller, view) ? 403 : 404,
-      maySee(caller, view) ? accessDetails.auditOnly : accessDetails.notFound,
-    );
+    if (!sameHospital) return NOT_FOUND;
+    if (has(caller, 'emergency_room_admin') || has(caller, 'hospital')) return ALLOWED;
+    return maySee(caller, view) ? refuse(accessDetails.auditOnly) : NOT_FOUND;
   }
-  if (!maySee(caller, view)) throw new HttpError(404, accessDetails.notFound);
+  if (!maySee(caller, view)) return NOT_FOUND;
   switch (action) {
     case 'read':
-      return;
+      return ALLOWED;
     case 'message':
-      if (!takesPart(caller, view)) throw new HttpError(403, accessDetails.notInvolved);
-      return;
+      return takesPart(caller, view) ? ALLOWED : refuse(accessDetails.notInvolved);
     case 'cancel':
     case 'close':
     case 'attach':
-      if (!has(caller, 'er_doctor') || view.openedBy !== caller.id)
-        throw new HttpError(403, accessDetails.notOpener);
-      return;
+      return has(caller, 'er_doctor') && view.openedBy === caller.id
+        ? ALLOWED
+        : refuse(accessDetails.notOpener);
     case 'accept':
     case 'decline':
     case 'receipt':
-      if (!has(caller, 'specialist')) throw new HttpError(403, accessDetails.notSpecialist);
-      if (view.myOffer === null) throw new HttpError(403, accessDetails.notOffered);
-      return;
+      if (!has(caller, 'specialist')) return refuse(accessDetails.notSpecialist);
+      return view.myOffer === null ? refuse(accessDetails.notOffered) : ALLOWED;
     case 'consult':
-      if (!has(caller, 'specialist')) throw new HttpError(403, accessDetails.notSpecialist);
-      if (view.assignedTo !== caller.id) throw new HttpError(403, accessDetails.notAssigned);
-      return;
+      if (!has(caller, 'specialist')) return refuse(accessDetails.notSpecialist);
+      return view.assignedTo === caller.id ? ALLOWED : refuse(accessDetails.notAssigned);
   }
+}
+
+/** Throws the 403 or 404 the caller gets when it may not do `action` with this case. */
+export function authorizeCase(caller: Caller, action: CaseAccessAction, view: CaseAccessView): void {
+  const access = decideCaseAccess(caller, action, view);
+  if (!access.allowed) throw access.status === 404 ? notFound(access.detail) : forbidden(access.detail);
 }

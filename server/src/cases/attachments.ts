@@ -2,14 +2,22 @@
 // stored, and served only to users who may see the case.
 import sharp from 'sharp';
 import type { Attachment } from '../../../generated/types.gen.ts';
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { Actor } from '../auth/caller.ts';
 import { sniffType, type AcceptedType } from '../blobs/file-type.ts';
-import type { BlobStore } from '../blobs/store.ts';
 import { MalformedImageError, stripJpegMetadata, stripPngMetadata } from '../blobs/strip-metadata.ts';
+import { newId } from '../db/ids.ts';
 import { transition } from '../domain/case-state.ts';
-import { HttpError } from '../errors.ts';
-import { newId, recordAudit } from './changes.ts';
-import { ATTACHMENT_SELECT, toAttachment, type AttachmentRow } from './repository.ts';
-import { authorizeCaseAction, changeCase, type Actor, type CasesContext } from './service.ts';
+import { badRequest, conflict, HttpError, notFound, unsupportedMediaType } from '../errors.ts';
+import { authorizeAuditedRead, authorizeCaseAction } from './case-authorization.ts';
+import { changeCase } from './case-change.ts';
+import {
+  findAttachmentFile,
+  insertAttachment,
+  readAttachmentsOf,
+  readAttachment,
+} from './attachments-repository.ts';
+import type { CasesContext } from './cases-context.ts';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 const THUMBNAIL_SIZE = 320;
@@ -22,14 +30,10 @@ export const attachmentDetails = {
   noThumbnail: 'This attachment has no thumbnail (only images have one)',
 } as const;
 
-export interface AttachmentsContext extends CasesContext {
-  readonly blobs: BlobStore;
-}
-
 async function assertMayAttach(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
   const { row } = await authorizeCaseAction(ctx.db, actor.caller, caseId, 'attach', { lock: false });
   const moved = transition(row.status, 'attach');
-  if (!moved.ok) throw new HttpError(409, moved.detail);
+  if (!moved.ok) throw conflict(moved.detail);
 }
 
 interface Prepared {
@@ -41,9 +45,9 @@ interface Prepared {
 }
 
 async function prepare(upload: Buffer): Promise<Prepared> {
-  if (upload.length === 0) throw new HttpError(400, attachmentDetails.empty);
+  if (upload.length === 0) throw badRequest(attachmentDetails.empty);
   const type = sniffType(upload);
-  if (type === undefined) throw new HttpError(415, attachmentDetails.unsupported);
+  if (type === undefined) throw unsupportedMediaType(attachmentDetails.unsupported);
   if (type === 'application/pdf') return { type, bytes: upload, thumbnail: null, width: null, height: null };
   const label = type === 'image/jpeg' ? 'JPEG' : 'PNG';
   try {
@@ -64,12 +68,12 @@ async function prepare(upload: Buffer): Promise<Prepared> {
   } catch (error) {
     // Every failure here is about the bytes: a broken segment structure, or pixels sharp cannot decode.
     const reason = error instanceof MalformedImageError ? ` (${error.message})` : '';
-    throw new HttpError(415, `${attachmentDetails.unreadable(label)}${reason}`);
+    throw unsupportedMediaType(`${attachmentDetails.unreadable(label)}${reason}`);
   }
 }
 
 export async function uploadAttachment(
-  ctx: AttachmentsContext,
+  ctx: CasesContext,
   actor: Actor,
   caseId: string,
   fileName: string,
@@ -84,29 +88,24 @@ export async function uploadAttachment(
   if (thumbnailKey !== null && prepared.thumbnail !== null)
     await ctx.blobs.put(thumbnailKey, prepared.thumbnail);
   try {
-    await changeCase(ctx, actor, caseId, 'attach', async ({ tx, row, changes, now }) => {
+    await changeCase(ctx, actor, caseId, 'attach', async ({ tx, row, journal, now }) => {
       const moved = transition(row.status, 'attach');
-      if (!moved.ok) throw new HttpError(409, moved.detail);
-      await tx.query(
-        `insert into attachments (id, case_id, uploaded_by, file_name, content_type, size, width, height, blob_key,
-           thumbnail_key, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          id,
-          caseId,
-          actor.caller.id,
-          fileName.trim(),
-          prepared.type,
-          prepared.bytes.length,
-          prepared.width,
-          prepared.height,
-          blobKey,
-          thumbnailKey,
-          now.toISOString(),
-        ],
-      );
-      await changes.event('attachment', actor.caller.id, { attachmentId: id, fileName: fileName.trim() });
-      changes.watch([row.assigned_to]);
+      if (!moved.ok) throw conflict(moved.detail);
+      await insertAttachment(tx, {
+        id,
+        caseId,
+        uploadedBy: actor.caller.id,
+        fileName: fileName.trim(),
+        contentType: prepared.type,
+        size: prepared.bytes.length,
+        width: prepared.width,
+        height: prepared.height,
+        blobKey,
+        thumbnailKey,
+        at: now,
+      });
+      await journal.event('attachment', actor.caller.id, { attachmentId: id, fileName: fileName.trim() });
+      journal.watch([row.assigned_to]);
       return { status: row.status, audit: 'attachment.upload' };
     });
   } catch (error) {
@@ -114,13 +113,9 @@ export async function uploadAttachment(
     if (thumbnailKey !== null) await ctx.blobs.delete(thumbnailKey);
     throw error;
   }
-  const [row] = await ctx.db.query<AttachmentRow>(`${ATTACHMENT_SELECT} where t.id = $1`, [id]);
-  if (!row) throw new Error(`Attachment ${id} vanished after it was stored`);
-  return toAttachment(row, ctx.mediaUrl);
-}
-
-async function authorizeRead(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
-  await authorizeCaseAction(ctx.db, actor.caller, caseId, 'read', { lock: false });
+  const attachment = await readAttachment(ctx.db, id, ctx.mediaUrl);
+  if (!attachment) throw new Error(`Attachment ${id} vanished after it was stored`);
+  return attachment;
 }
 
 export async function listAttachments(
@@ -128,47 +123,35 @@ export async function listAttachments(
   actor: Actor,
   caseId: string,
 ): Promise<Attachment[]> {
-  await authorizeRead(ctx, actor, caseId);
-  await recordAudit(ctx.db, {
-    userId: actor.caller.id,
-    action: 'attachment.list',
-    caseId,
-    address: actor.address,
-    at: ctx.clock.now(),
-  });
-  const rows = await ctx.db.query<AttachmentRow>(
-    `${ATTACHMENT_SELECT} where t.case_id = $1 order by t.created_at, t.id`,
-    [caseId],
-  );
-  return rows.map((row) => toAttachment(row, ctx.mediaUrl));
+  await authorizeAuditedRead(ctx, actor, caseId, 'read', 'attachment.list');
+  return readAttachmentsOf(ctx.db, caseId, ctx.mediaUrl);
 }
 
 export async function downloadAttachment(
-  ctx: AttachmentsContext,
+  ctx: CasesContext,
   actor: Actor,
   attachmentId: string,
   variant: 'original' | 'thumbnail',
 ): Promise<{ bytes: Buffer; contentType: AcceptedType; fileName: string }> {
-  const [row] = await ctx.db.query<AttachmentRow>(`${ATTACHMENT_SELECT} where t.id = $1`, [attachmentId]);
-  if (!row) throw new HttpError(404, attachmentDetails.notFound);
+  const file = await findAttachmentFile(ctx.db, attachmentId);
+  if (!file) throw notFound(attachmentDetails.notFound);
   try {
-    await authorizeRead(ctx, actor, row.case_id);
+    await authorizeCaseAction(ctx.db, actor.caller, file.caseId, 'read', { lock: false });
   } catch (error) {
     // An attachment of a case the caller may not see does not exist, as far as the caller knows.
-    if (error instanceof HttpError && error.statusCode === 404)
-      throw new HttpError(404, attachmentDetails.notFound);
+    if (error instanceof HttpError && error.statusCode === 404) throw notFound(attachmentDetails.notFound);
     throw error;
   }
-  const key = variant === 'thumbnail' ? row.thumbnail_key : row.blob_key;
-  if (key === null) throw new HttpError(404, attachmentDetails.noThumbnail);
+  const key = variant === 'thumbnail' ? file.thumbnailKey : file.blobKey;
+  if (key === null) throw notFound(attachmentDetails.noThumbnail);
   await recordAudit(ctx.db, {
     userId: actor.caller.id,
     action: variant === 'thumbnail' ? 'attachment.thumbnail' : 'attachment.download',
-    caseId: row.case_id,
+    caseId: file.caseId,
     address: actor.address,
     at: ctx.clock.now(),
   });
   const bytes = await ctx.blobs.get(key);
-  if (!bytes) throw new Error(`The blob ${key} of attachment ${row.id} is missing`);
-  return { bytes, contentType: row.content_type, fileName: row.file_name };
+  if (!bytes) throw new Error(`The blob ${key} of attachment ${file.id} is missing`);
+  return { bytes, contentType: file.contentType, fileName: file.fileName };
 }

@@ -34,6 +34,24 @@ export interface Database extends Queryable {
 
 export type Unlisten = () => Promise<void>;
 
+/** Resolves when the database answers a query; throws what it answered otherwise. */
+export async function ping(db: Queryable): Promise<void> {
+  await db.query('select 1');
+}
+
+/** Runs fn inside a savepoint of the transaction tx: when it throws, only its own work is rolled back. */
+export async function inSavepoint<T>(tx: Queryable, name: string, fn: () => Promise<T>): Promise<T> {
+  await tx.query(`savepoint ${name}`);
+  try {
+    const result = await fn();
+    await tx.query(`release savepoint ${name}`);
+    return result;
+  } catch (error) {
+    await tx.query(`rollback to savepoint ${name}`);
+    throw error;
+  }
+}
+
 const TIMESTAMPTZ = 1184;
 const INT8 = 20;
 const DATE = 1082;

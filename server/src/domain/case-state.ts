@@ -1,5 +1,6 @@
-// The case state machine of product.md. Pure: callers pass the current status and get the next one, or a
-// refusal with the detail a 409 carries.
+// The case state machine: pending (escalated while nobody accepts) -> accepted -> responded -> closed, or
+// cancelled while it waits. Pure: callers pass the current status and get the next one, or a refusal with the
+// detail a 409 carries.
 import type { CaseStatus } from '../../../generated/types.gen.ts';
 
 export const CASE_STATUSES = [
@@ -59,9 +60,4 @@ export function transition(from: CaseStatus, action: CaseAction): Transition {
     };
   }
   return { ok: true, to: move.to ?? from };
-}
-
-/** Pending and escalated cases still wait for a specialist: their timers run. */
-export function isAwaitingAcceptance(status: CaseStatus): boolean {
-  return status === 'pending' || status === 'escalated';
 }

@@ -75,3 +75,17 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * When a specialist should have accepted a case opened at `openedAt`: the clinical target of its specialty
+ * and urgency where the hospital set one (e.g. stroke within 15 minutes), else the urgency's acknowledgement
+ * time.
+ */
+export function targetDueAt(
+  openedAt: Date,
+  urgency: Urgency,
+  policy: AckPolicy,
+  targetSeconds: number | undefined,
+): Date {
+  return new Date(openedAt.getTime() + (targetSeconds ?? policy.ackSeconds[urgency]) * 1000);
+}

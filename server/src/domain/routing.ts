@@ -1,4 +1,4 @@
-// The routing chain of product.md: the on-call primary, then the shift's backup, then every specialist of
+// The routing chain: the on-call primary, then the shift's backup, then every specialist of
 // the specialty at the hospital. No shift covering now: everyone of the specialty at once, marked as no
 // coverage. Pure: the caller reads the shift and the specialists as they are at this moment.
 import type { RoutingStep } from '../../../generated/types.gen.ts';

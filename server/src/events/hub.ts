@@ -1,10 +1,10 @@
-// Fans changes out to the server-sent event streams open on this server. Every server LISTENs on one
-// PostgreSQL channel; whichever server made a change NOTIFYs it (cases/changes.ts), and each delivers it to
-// the streams of the users concerned that it holds.
+// Fans changes out to the server-sent event streams open on this server. Every server listens on one
+// PostgreSQL channel (case-change-channel.ts); whichever server made a change publishes it there, and each
+// delivers it to the streams of the users concerned that it holds.
 import type { ServerEvent } from '../../../generated/types.gen.ts';
 import type { Database, Unlisten } from '../db/database.ts';
-import { EVENTS_CHANNEL, type PublishedChange } from '../cases/changes.ts';
-import { NOTIFICATION_SELECT, toNotification, type NotificationRow } from './notifications.ts';
+import { listenForChanges, type PublishedChange } from './case-change-channel.ts';
+import { readNotifications } from '../notifications/notifications-repository.ts';
 
 export type EventSink = (event: ServerEvent) => void;
 
@@ -23,17 +23,18 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
   const deliver = async (change: PublishedChange): Promise<void> => {
     const wanted = change.notifications.filter((entry) => sinks.has(entry.userId));
     if (wanted.length > 0) {
-      const rows = await db.query<NotificationRow>(`${NOTIFICATION_SELECT} where n.id = any($1::text[])`, [
+      const found = await readNotifications(
+        db,
         wanted.map((entry) => entry.id),
-      ]);
-      for (const row of rows) {
+      );
+      for (const { userId, notification } of found) {
         const event: ServerEvent = {
           type: 'notification',
           caseId: change.caseId,
           caseStatus: change.caseStatus,
-          notification: toNotification(row),
+          notification,
         };
-        for (const sink of sinks.get(row.user_id) ?? []) sink(event);
+        for (const sink of sinks.get(userId) ?? []) sink(event);
       }
     }
     for (const userId of change.watchers) {
@@ -42,16 +43,13 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
     }
   };
 
-  const unlisten: Unlisten = await db.listen(EVENTS_CHANNEL, (payload) => {
-    let change: PublishedChange;
-    try {
-      change = JSON.parse(payload) as PublishedChange;
-    } catch (error) {
-      onError(error);
-      return;
-    }
-    deliver(change).catch(onError);
-  });
+  const unlisten: Unlisten = await listenForChanges(
+    db,
+    (change) => {
+      deliver(change).catch(onError);
+    },
+    onError,
+  );
 
   return {
     subscribe(userId, sink, end) {

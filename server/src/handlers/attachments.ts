@@ -1,7 +1,7 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import { downloadAttachment, listAttachments, uploadAttachment } from '../cases/attachments.ts';
-import { HttpError } from '../errors.ts';
-import { actorOf } from './cases.ts';
+import { requestBodyRequired } from '../errors.ts';
+import { actorOf } from '../http/request-context.ts';
 
 export const attachmentsHandlers = {
   async listCaseAttachments(request, reply) {
@@ -12,9 +12,9 @@ export const attachmentsHandlers = {
   },
   async uploadCaseAttachment(request, reply) {
     const actor = actorOf(request);
-    // The raw-bytes parser (cases/plugin.ts) hands over a Buffer; the contract types it as a Blob for clients.
+    // The raw-bytes parser (http/route-schemas.ts) hands over a Buffer; the contract types it as a Blob for clients.
     const body: unknown = request.body;
-    if (!Buffer.isBuffer(body)) throw new HttpError(400, 'A request body is required');
+    if (!Buffer.isBuffer(body)) throw requestBodyRequired();
     const { context } = request.server.cases;
     const attachment = await uploadAttachment(
       context,

@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import { readAuditTrail } from '../cases/audit-trail.ts';
-import { actorOf } from './cases.ts';
+import { actorOf } from '../http/request-context.ts';
 
 export const auditHandlers = {
   async getCaseAudit(request, reply) {

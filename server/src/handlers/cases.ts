@@ -1,28 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import { authDetails } from '../auth/authenticate.ts';
-import type { Caller } from '../auth/caller.ts';
-import { listCases } from '../cases/list.ts';
 import {
   acceptCase,
   cancelCase,
   closeCase,
   createCase,
   declineCase,
-  getCase,
   postMessage,
   recordReceipt,
   submitConsultation,
-  type Actor,
-} from '../cases/service.ts';
-import { HttpError } from '../errors.ts';
-
-/** The signed-in caller and its address, for every cases, attachments, triage, events and audit handler. */
-export function actorOf(request: FastifyRequest): Actor {
-  const caller: Caller | undefined = request.caller;
-  if (!caller) throw new HttpError(401, authDetails.missing);
-  return { caller, address: request.ip };
-}
+} from '../cases/case-commands.ts';
+import { getCase, listCases } from '../cases/case-queries.ts';
+import { actorOf } from '../http/request-context.ts';
 
 export const casesHandlers = {
   async listCases(request, reply) {

@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { ServerEvent } from '../../../generated/types.gen.ts';
-import { actorOf } from './cases.ts';
+import { actorOf } from '../http/request-context.ts';
 
 const PING_INTERVAL_MS = 25_000;
 // setTimeout's longest delay; a later expiry just ends the stream early, and the client reconnects.

@@ -1,4 +1,4 @@
-// Every operation of openapi/openapi.yaml, one file per tag. RouteHandlers makes a missing one a type
+// Every operation of the contract (openapi/), one file per tag. RouteHandlers makes a missing one a type
 // error, and tests/api/contract.test.ts checks the document itself.
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import { attachmentsHandlers } from './attachments.ts';

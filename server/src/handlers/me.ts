@@ -1,15 +1,13 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import { findUserById, toApiUser } from '../auth/users.ts';
 import { authDetails } from '../auth/authenticate.ts';
-import { HttpError } from '../errors.ts';
+import { invalidToken } from '../errors.ts';
+import { callerOf } from '../http/request-context.ts';
+import { readProfile } from '../users/user-profile.ts';
 
 export const meHandlers = {
   async getMe(request, reply) {
-    const { caller } = request;
-    if (!caller) throw new HttpError(401, authDetails.missing);
-    const user = await findUserById(request.server.db, caller.id);
-    if (!user) throw new HttpError(401, authDetails.unknownUser);
-    // Roles as the token carries them: the app routes by the token, so /me must agree with it.
-    return reply.code(200).send(await toApiUser(request.server.db, user, caller.roles));
+    const profile = await readProfile(request.server.db, callerOf(request));
+    if (!profile) throw invalidToken(authDetails.unknownUser);
+    return reply.code(200).send(profile);
   },
 } satisfies Pick<RouteHandlers, 'getMe'>;

@@ -1,76 +1,15 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import type { Queryable } from '../db/database.ts';
-import { HttpError } from '../errors.ts';
-import { NOTIFICATION_SELECT, toNotification, type NotificationRow } from '../events/notifications.ts';
-import { actorOf } from './cases.ts';
-
-export const notificationDetails = {
-  cursor: 'is not a cursor this server gave out',
-  idsOrAll: 'Send either ids or all: true',
-} as const;
-
-function decodeCursor(text: string): { createdAt: string; id: string } {
-  const [createdAt, id, ...rest] = Buffer.from(text, 'base64url').toString('utf8').split('|');
-  if (createdAt === undefined || id === undefined || rest.length > 0 || Number.isNaN(Date.parse(createdAt))) {
-    throw new HttpError(400, [{ loc: ['query', 'cursor'], msg: notificationDetails.cursor }]);
-  }
-  return { createdAt, id };
-}
-
-async function unreadCount(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    'select count(*) as count from notifications where user_id = $1 and read_at is null',
-    [userId],
-  );
-  return row?.count ?? 0;
-}
+import { callerOf } from '../http/request-context.ts';
+import { listNotifications, markNotificationsRead } from '../notifications/inbox.ts';
 
 export const notificationsHandlers = {
   async listNotifications(request, reply) {
-    const { caller } = actorOf(request);
-    const { db } = request.server;
-    const limit = request.query?.limit ?? 50;
-    const params: unknown[] = [caller.id, limit + 1];
-    const where = ['n.user_id = $1'];
-    if (request.query?.unread === true) where.push('n.read_at is null');
-    if (request.query?.cursor !== undefined) {
-      const cursor = decodeCursor(request.query.cursor);
-      params.push(cursor.createdAt, cursor.id);
-      where.push('(n.created_at, n.id) < ($3::timestamptz, $4)');
-    }
-    const rows = await db.query<NotificationRow>(
-      `${NOTIFICATION_SELECT} where ${where.join(' and ')} order by n.created_at desc, n.id desc limit $2`,
-      params,
-    );
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return reply.code(200).send({
-      items: page.map(toNotification),
-      unreadCount: await unreadCount(db, caller.id),
-      nextCursor:
-        rows.length > limit && last
-          ? Buffer.from(`${last.created_at}|${last.id}`).toString('base64url')
-          : null,
-    });
+    const caller = callerOf(request);
+    return reply.code(200).send(await listNotifications(request.server.db, caller, request.query ?? {}));
   },
   async markNotificationsRead(request, reply) {
-    const { caller } = actorOf(request);
-    const { db } = request.server;
-    const { ids, all } = request.body;
-    if ((all === true) === (ids !== undefined)) throw new HttpError(400, notificationDetails.idsOrAll);
-    const now = request.server.cases.context.clock.now().toISOString();
-    if (all === true) {
-      await db.query('update notifications set read_at = $2 where user_id = $1 and read_at is null', [
-        caller.id,
-        now,
-      ]);
-    } else {
-      // Only the caller's own: someone else's id is silently not the caller's to mark.
-      await db.query(
-        'update notifications set read_at = $3 where user_id = $1 and id = any($2::text[]) and read_at is null',
-        [caller.id, ids ?? [], now],
-      );
-    }
-    return reply.code(200).send({ unreadCount: await unreadCount(db, caller.id) });
+    const caller = callerOf(request);
+    const now = request.server.cases.context.clock.now();
+    return reply.code(200).send(await markNotificationsRead(request.server.db, caller, request.body, now));
   },
 } satisfies Pick<RouteHandlers, 'listNotifications' | 'markNotificationsRead'>;

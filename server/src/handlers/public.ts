@@ -20,7 +20,7 @@ export function tenantConfigOf(config: Config): TenantConfig {
 
 export const publicHandlers = {
   async getTenantConfig(request, reply) {
-    // The seed: never cached, so a fixed configuration reaches the SPA on its next load.
+    // Never cached, so a fixed configuration reaches the SPA on its next load.
     return reply.header('cache-control', 'no-store').code(200).send(tenantConfigOf(request.server.config));
   },
 } satisfies Pick<RouteHandlers, 'getTenantConfig'>;

@@ -1,22 +1,10 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import { HttpError } from '../errors.ts';
-
-interface SpecialtyRow {
-  id: string;
-  name: string;
-  [column: string]: unknown;
-}
+import { callerOf } from '../http/request-context.ts';
+import { specialtiesOf } from '../organisation/specialties.ts';
 
 export const specialtiesHandlers = {
   async listSpecialties(request, reply) {
-    const { caller } = request;
-    if (!caller) throw new HttpError(401, 'Authentication required');
-    // Collation "C" on lower(name): the same order on PGlite and on any PostgreSQL server's locale.
-    const items = await request.server.db.query<SpecialtyRow>(
-      `select id, name from specialties where hospital_system_id = $1
-       order by lower(name) collate "C", id`,
-      [caller.hospitalSystemId],
-    );
-    return reply.code(200).send({ items: items.map(({ id, name }) => ({ id, name })) });
+    const items = await specialtiesOf(request.server.db, callerOf(request));
+    return reply.code(200).send({ items });
   },
 } satisfies Pick<RouteHandlers, 'listSpecialties'>;

@@ -1,6 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import { listTriageAssessments } from '../cases/triage.ts';
-import { actorOf } from './cases.ts';
+import { listTriageAssessments } from '../cases/triage-assessments.ts';
+import { actorOf } from '../http/request-context.ts';
 
 export const triageHandlers = {
   async listTriageAssessments(request, reply) {

@@ -2,7 +2,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { pathOf } from './errors.ts';
+import { pathOf } from './url-path.ts';
 
 function originOf(url: string): string | undefined {
   try {

@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { NotFoundFallback } from './errors.ts';
-import { pathOf } from './errors.ts';
+import type { NotFoundFallback } from './error-handler.ts';
+import { pathOf } from './url-path.ts';
 
 export const SPA_NOT_BUILT =
   'Case Router: the web app is not built, so only the API is served. Run `npm run build`, then restart.';

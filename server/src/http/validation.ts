@@ -6,7 +6,7 @@ import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import type { FieldProblem } from '../../../generated/types.gen.ts';
-import { HttpError } from '../errors.ts';
+import { requestBodyRequired, unsupportedMediaType } from '../errors.ts';
 
 const shared: Options = {
   allErrors: true,
@@ -81,12 +81,10 @@ export function enforceBodyContentTypes(app: FastifyInstance, requiredBodies: Re
     };
     const check = (request: { mediaType: string | undefined }): Promise<void> => {
       if (request.mediaType === undefined) {
-        return rule.required
-          ? Promise.reject(new HttpError(400, 'A request body is required'))
-          : Promise.resolve();
+        return rule.required ? Promise.reject(requestBodyRequired()) : Promise.resolve();
       }
       if (!rule.mediaTypes.includes(request.mediaType)) {
-        return Promise.reject(new HttpError(415, `Content-Type must be ${rule.mediaTypes.join(' or ')}`));
+        return Promise.reject(unsupportedMediaType(`Content-Type must be ${rule.mediaTypes.join(' or ')}`));
       }
       return Promise.resolve();
     };

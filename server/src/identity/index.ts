@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { deleteExpiredPayloads } from './adapter.ts';
+import { NOT_FOUND } from '../errors.ts';
+import { deleteExpiredPayloads } from './identity-repository.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { createProvider, mountPathOf } from './provider.ts';
 
@@ -67,7 +68,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
 
     scope.get<{ Params: { name: string } }>(`${mountPath}/assets/:name`, async (request, reply) => {
       const asset = assets.get(request.params.name);
-      if (!asset) return reply.code(404).send({ detail: 'Not found' });
+      if (!asset) return reply.code(404).send({ detail: NOT_FOUND });
       return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
     });
     done();

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { findUserByEmail, findUserById, setPassword } from '../auth/users.ts';
-import { changePasswordPage, loginPage, messagePage } from './pages.ts';
 import {
   hashPassword,
   passwordProblem,
   PASSWORD_RULE,
   spendVerificationTime,
   verifyPassword,
-} from './passwords.ts';
+} from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { findUserByEmail, findUserById, isDemoAccount, setPassword } from '../users/users-repository.ts';
+import { changePasswordPage, loginPage, messagePage } from './pages.ts';
 import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from './rate-limit.ts';
 import { identityTexts as t } from './texts.ts';
 
@@ -183,7 +183,9 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
         const source = { email, address: clientAddress(request, config) };
         if (await isSignInBlocked(db, source)) return page(429, t.tooManyAttempts);
 
-        const user = await findUserByEmail(db, email);
+        const found = await findUserByEmail(db, email);
+        // A production server that was not told to seed the demo knows no demo account.
+        const user = found && (config.demoAccountsAccepted || !isDemoAccount(found.id)) ? found : undefined;
         const valid =
           user?.passwordHash != null
             ? await verifyPassword(password, user.passwordHash)

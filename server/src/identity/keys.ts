@@ -1,31 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Database } from '../db/database.ts';
+import { insertKeyMaterial, readKeyMaterial } from './identity-repository.ts';
 
 // The provider's keys live in the database: a restart (or a second process) signs with the same key and
 // reads the same cookies, so nobody is signed out.
-
-interface KeyRow {
-  [key: string]: unknown;
-  material: unknown;
-}
 
 async function loadOrCreate<T>(
   db: Database,
   purpose: string,
   create: () => Promise<{ kid: string | null; material: T }>,
 ): Promise<T> {
-  const [existing] = await db.query<KeyRow>('SELECT material FROM oidc_keys WHERE purpose = $1', [purpose]);
-  if (existing) return existing.material as T;
+  const existing = await readKeyMaterial(db, purpose);
+  if (existing !== undefined) return existing as T;
   const created = await create();
   // Two processes starting together: the first insert wins and both use it.
-  await db.query(
-    'INSERT INTO oidc_keys (purpose, kid, material) VALUES ($1, $2, $3::jsonb) ON CONFLICT (purpose) DO NOTHING',
-    [purpose, created.kid, JSON.stringify(created.material)],
-  );
-  const [stored] = await db.query<KeyRow>('SELECT material FROM oidc_keys WHERE purpose = $1', [purpose]);
-  if (!stored) throw new Error(`The ${purpose} key could not be stored`);
-  return stored.material as T;
+  await insertKeyMaterial(db, purpose, created.kid, created.material);
+  const stored = await readKeyMaterial(db, purpose);
+  if (stored === undefined) throw new Error(`The ${purpose} key could not be stored`);
+  return stored as T;
 }
 
 /** The private RSA signing key as a JWK, its kid the key's thumbprint so that it never changes for the same key. */
@@ -52,6 +45,6 @@ function publicJwk(jwk: JWK): JWK {
 
 /** The published keys, read from the database, for verifying our own tokens without an HTTPS round trip. */
 export async function loadPublicJwks(db: Database): Promise<{ keys: JWK[] }> {
-  const rows = await db.query<KeyRow>("SELECT material FROM oidc_keys WHERE purpose = 'signing'");
-  return { keys: rows.map((row) => publicJwk(row.material as JWK)) };
+  const material = await readKeyMaterial(db, 'signing');
+  return { keys: material === undefined ? [] : [publicJwk(material as JWK)] };
 }

@@ -1,7 +1,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { findUserById } from '../auth/users.ts';
+import { findUserById, isDemoAccount } from '../users/users-repository.ts';
 import { databaseAdapterFactory } from './adapter.ts';
 import { loadCookieKeys, loadSigningKey } from './keys.ts';
 import { logoutPage, messagePage } from './pages.ts';
@@ -76,7 +76,7 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
       const user = await findUserById(db, sub);
-      if (!user) return undefined;
+      if (!user || (!config.demoAccountsAccepted && isDemoAccount(user.id))) return undefined;
       return {
         accountId: user.id,
         claims: () => ({

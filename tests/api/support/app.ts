@@ -15,7 +15,7 @@ import { buildApp } from '../../../server/src/app.ts';
 import { loadConfig, type Config } from '../../../server/src/config.ts';
 import type { Database } from '../../../server/src/db/database.ts';
 import { migrate } from '../../../server/src/db/migrate.ts';
-import { seedDemoOrganisation } from '../../../server/src/db/seed.ts';
+import { seedDemoOrganisation } from '../../../server/src/demo/organisation.ts';
 import { openTestPglite } from './databases.ts';
 
 export const TEST_PUBLIC_URL = 'https://localhost:8443';

@@ -1,0 +1,55 @@
+// The audit trail's table: append-only (the database refuses updates and deletes), one row per read or
+// change of a case, or per listing that showed several cases at once.
+import type { AuditEvent } from '../../../generated/types.gen.ts';
+import type { Queryable } from '../db/database.ts';
+
+export interface AuditEntry {
+  readonly userId: string | null;
+  readonly action: string;
+  readonly caseId: string;
+  readonly address: string | null;
+  readonly at: Date;
+}
+
+export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.query(
+    'insert into audit_events (at, user_id, action, case_id, address) values ($1, $2, $3, $4, $5)',
+    [entry.at.toISOString(), entry.userId, entry.action, entry.caseId, entry.address],
+    { prepare: 'audit_insert' },
+  );
+}
+
+/**
+ * The statement that audits a listing, for a data-modifying `with` clause of the listing's own statement:
+ * `values` are the SQL of (at, user_id, action, case_ids, address); nothing is written when `rows` is empty.
+ */
+export function auditListingSql(values: string, rows: string): string {
+  return `insert into audit_events (at, user_id, action, case_ids, address)
+        select ${values} where exists (select 1 from ${rows})`;
+}
+
+/** The case's own events and the listings that included it, oldest first. */
+export async function readCaseAuditTrail(db: Queryable, caseId: string): Promise<AuditEvent[]> {
+  const rows = await db.query<{
+    id: number;
+    at: string;
+    user_id: string | null;
+    user_name: string | null;
+    action: string;
+    address: string | null;
+  }>(
+    `select e.id, e.at, e.user_id, u.display_name as user_name, e.action, e.address
+     from audit_events e left join users u on u.id = e.user_id
+     where e.case_id = $1 or e.case_ids @> array[$1::text]
+     order by e.id`,
+    [caseId],
+  );
+  return rows.map((event) => ({
+    id: String(event.id),
+    at: event.at,
+    user: event.user_id === null ? null : { id: event.user_id, displayName: event.user_name ?? '' },
+    action: event.action,
+    caseId,
+    address: event.address,
+  }));
+}

@@ -1,0 +1,69 @@
+// Wires cases into the app: the context case handlers use (request.server.cases), the event hub and the
+// timer worker. Options let tests give a fake clock, a fast worker tick, or no worker at all.
+import type { FastifyInstance } from 'fastify';
+import { directoryBlobStore, type BlobStore } from './blobs/store.ts';
+import type { CasesContext } from './cases/cases-context.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { systemClock, type AckOverrides, type Clock } from './domain/escalation.ts';
+import { startEventHub, type EventHub } from './events/hub.ts';
+import { startCaseTimerWorker, type CaseTimerWorker } from './workers/case-timers.ts';
+
+export interface CasesOptions {
+  readonly clock?: Clock;
+  /** How often the worker looks for due escalations and re-alerts; false runs no worker. */
+  readonly worker?: { readonly tickMs: number } | false;
+  readonly blobs?: BlobStore;
+  /** Acknowledgement and re-alert times that win over every hospital's; default from the configuration. */
+  readonly ackOverrides?: AckOverrides;
+}
+
+export interface CasesRuntime {
+  readonly context: CasesContext;
+  readonly hub: EventHub;
+  readonly worker: CaseTimerWorker | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readonly cases: CasesRuntime;
+  }
+}
+
+export async function registerCases(
+  app: FastifyInstance,
+  { config, db, options = {} }: { config: Config; db: Database; options?: CasesOptions },
+): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const onError = (error: unknown) => {
+    app.log.error({ err: error }, 'cases: background work failed');
+  };
+  const hub = await startEventHub(db, onError);
+  const tickMs = options.worker === false ? null : (options.worker?.tickMs ?? config.caseTimers.tickMs);
+  const ackOverrides = options.ackOverrides ?? config.caseTimers.ackOverrides;
+  const runtime: CasesRuntime = {
+    context: {
+      db,
+      clock,
+      mediaUrl: config.api.mediaUrl,
+      blobs: options.blobs ?? directoryBlobStore(config.blobDir),
+      ackOverrides,
+    },
+    hub,
+    worker:
+      tickMs === null ? null : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, onError }),
+  };
+  app.decorate('cases', runtime);
+  app.addHook('onReady', async () => {
+    // Whatever fell due while no server ran fires now, not a tick later.
+    await runtime.worker?.tick().catch(onError);
+  });
+  app.addHook('preClose', (done) => {
+    hub.endStreams();
+    done();
+  });
+  app.addHook('onClose', async () => {
+    await runtime.worker?.stop();
+    await hub.close().catch(onError);
+  });
+}

@@ -1,0 +1,50 @@
+// Reads a case and decides the caller's access to it (access.ts), for every operation on one case.
+import { recordAudit } from '../audit/audit-repository.ts';
+import type { Actor, Caller } from '../auth/caller.ts';
+import type { Queryable } from '../db/database.ts';
+import { notFound } from '../errors.ts';
+import { accessDetails, authorizeCase, type CaseAccessAction } from './access.ts';
+import { readCaseState, type CaseStateRow } from './cases-repository.ts';
+import { readOffer, type OfferStateRow } from './offers-repository.ts';
+import type { CasesContext } from './cases-context.ts';
+
+/**
+ * Reads the case (locked for a change inside a transaction) and decides the caller's access to `action`;
+ * 404 for an unknown id as for one the caller may not see.
+ */
+export async function authorizeCaseAction(
+  db: Queryable,
+  caller: Caller,
+  caseId: string,
+  action: CaseAccessAction,
+  options: { lock: boolean },
+): Promise<{ row: CaseStateRow; offer: OfferStateRow | null }> {
+  const row = await readCaseState(db, caseId, options);
+  if (!row) throw notFound(accessDetails.notFound);
+  const offer = await readOffer(db, caseId, caller.id);
+  authorizeCase(caller, action, {
+    hospitalId: row.hospital_id,
+    openedBy: row.opened_by,
+    assignedTo: row.assigned_to,
+    myOffer: offer,
+  });
+  return { row, offer };
+}
+
+/** Authorizes a read of the case (`access`) and leaves its audit event (`auditAction`) behind. */
+export async function authorizeAuditedRead(
+  ctx: CasesContext,
+  actor: Actor,
+  caseId: string,
+  access: 'read' | 'audit',
+  auditAction: string,
+): Promise<void> {
+  await authorizeCaseAction(ctx.db, actor.caller, caseId, access, { lock: false });
+  await recordAudit(ctx.db, {
+    userId: actor.caller.id,
+    action: auditAction,
+    caseId,
+    address: actor.address,
+    at: ctx.clock.now(),
+  });
+}

@@ -1,0 +1,411 @@
+// The cases table: a case's state, its timers and its life's milestones, and the whole case read with what
+// the aggregate's other repositories hold (offers, thread, attachments). Rows become contract objects here.
+import type {
+  Case,
+  CaseStatus,
+  CaseSummary,
+  Disposition,
+  RoutingStep,
+  TriageAnswers,
+  Urgency,
+  VitalSigns,
+} from '../../../generated/types.gen.ts';
+import type { Queryable } from '../db/database.ts';
+import { readAttachmentsOf } from './attachments-repository.ts';
+import { readConsultationOf, readMessagesOf, readTimelineOf } from './case-thread-repository.ts';
+import { readOffersOf } from './offers-repository.ts';
+
+export interface SummaryRow {
+  id: string;
+  hospital_id: string;
+  display_number: string;
+  status: CaseStatus;
+  urgency: Urgency;
+  specialty_id: string;
+  specialty_name: string;
+  patient_age: number;
+  patient_sex: 'female' | 'male' | 'other' | 'unknown';
+  patient_mrn: string | null;
+  patient_initials: string | null;
+  chief_complaint: string;
+  door_time: string;
+  created_at: string;
+  updated_at: string;
+  opened_by: string;
+  opened_by_name: string;
+  assigned_to: string | null;
+  assigned_to_name: string | null;
+  no_coverage: boolean;
+  routing_step: RoutingStep;
+  ack_due_at: string | null;
+  target_due_at: string;
+  [column: string]: unknown;
+}
+
+export const SUMMARY_COLUMNS = `c.id, c.hospital_id, c.display_number, c.status, c.urgency, c.specialty_id,
+  s.name as specialty_name, c.patient_age, c.patient_sex, c.patient_mrn, c.patient_initials, c.chief_complaint,
+  c.door_time, c.created_at, c.updated_at, c.opened_by, o.display_name as opened_by_name, c.assigned_to,
+  a.display_name as assigned_to_name, c.no_coverage, c.routing_step, c.ack_due_at, c.target_due_at`;
+
+export const SUMMARY_FROM = `cases c join specialties s on s.id = c.specialty_id join users o on o.id = c.opened_by
+  left join users a on a.id = c.assigned_to`;
+
+export function toSummary(row: SummaryRow): CaseSummary {
+  return {
+    id: row.id,
+    displayNumber: row.display_number,
+    status: row.status,
+    urgency: row.urgency,
+    specialty: { id: row.specialty_id, name: row.specialty_name },
+    patient: {
+      age: row.patient_age,
+      sex: row.patient_sex,
+      mrn: row.patient_mrn,
+      initials: row.patient_initials,
+    },
+    chiefComplaint: row.chief_complaint,
+    doorTime: row.door_time,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    openedBy: { id: row.opened_by, displayName: row.opened_by_name },
+    assignedTo:
+      row.assigned_to === null ? null : { id: row.assigned_to, displayName: row.assigned_to_name ?? '' },
+    noCoverage: row.no_coverage,
+    routingStep: row.routing_step,
+    ackDueAt: row.ack_due_at,
+    targetDueAt: row.target_due_at,
+  };
+}
+
+interface DetailRow extends SummaryRow {
+  hospital_name: string;
+  hospital_time_zone: string;
+  clinical_summary: string | null;
+  vitals: VitalSigns;
+  triage_answers: TriageAnswers;
+  accepted_at: string | null;
+  responded_at: string | null;
+  closed_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  close_disposition: Disposition | null;
+  close_note: string | null;
+}
+
+/** The columns access and the state machine need, locked with `for update` when changing the case. */
+export interface CaseStateRow {
+  id: string;
+  hospital_id: string;
+  hospital_system_id: string;
+  display_number: string;
+  status: CaseStatus;
+  urgency: Urgency;
+  specialty_id: string;
+  specialty_name: string;
+  opened_by: string;
+  assigned_to: string | null;
+  routing_step: RoutingStep;
+  chief_complaint: string;
+  [column: string]: unknown;
+}
+
+const CASE_STATE_COLUMNS = `c.id, c.hospital_id, h.hospital_system_id, c.display_number, c.status, c.urgency,
+       c.specialty_id, s.name as specialty_name, c.opened_by, c.assigned_to, c.routing_step, c.chief_complaint`;
+
+const CASE_STATE_FROM =
+  'cases c join hospitals h on h.id = c.hospital_id join specialties s on s.id = c.specialty_id';
+
+export async function readCaseState(
+  db: Queryable,
+  caseId: string,
+  options: { lock: boolean },
+): Promise<CaseStateRow | undefined> {
+  const [row] = await db.query<CaseStateRow>(
+    `select ${CASE_STATE_COLUMNS}
+     from ${CASE_STATE_FROM}
+     where c.id = $1 ${options.lock ? 'for update of c' : ''}`,
+    [caseId],
+    { prepare: options.lock ? 'case_state_lock' : 'case_state' },
+  );
+  return row;
+}
+
+export async function loadCase(db: Queryable, caseId: string, mediaUrl: string): Promise<Case | undefined> {
+  const [row] = await db.query<DetailRow>(
+    `select ${SUMMARY_COLUMNS}, h.name as hospital_name, h.time_zone as hospital_time_zone, c.clinical_summary,
+       c.vitals, c.triage_answers, c.accepted_at, c.responded_at, c.closed_at, c.cancelled_at, c.cancel_reason,
+       c.close_disposition, c.close_note
+     from ${SUMMARY_FROM} join hospitals h on h.id = c.hospital_id
+     where c.id = $1`,
+    [caseId],
+  );
+  if (!row) return undefined;
+  const [offers, timeline, messages, consultation, attachments] = await Promise.all([
+    readOffersOf(db, caseId),
+    readTimelineOf(db, caseId),
+    readMessagesOf(db, caseId),
+    readConsultationOf(db, caseId),
+    readAttachmentsOf(db, caseId, mediaUrl),
+  ]);
+  return {
+    ...toSummary(row),
+    hospital: { id: row.hospital_id, name: row.hospital_name, timeZone: row.hospital_time_zone },
+    clinicalSummary: row.clinical_summary,
+    vitals: row.vitals,
+    triageAnswers: row.triage_answers,
+    acceptedAt: row.accepted_at,
+    respondedAt: row.responded_at,
+    closedAt: row.closed_at,
+    cancelledAt: row.cancelled_at,
+    cancelReason: row.cancel_reason,
+    closeDisposition: row.close_disposition,
+    closeNote: row.close_note,
+    offers,
+    timeline,
+    messages,
+    consultation,
+    attachments,
+  };
+}
+
+/** A new case, or (demo data) one written in a later state of its life. */
+export interface NewCase {
+  readonly id: string;
+  readonly hospitalId: string;
+  readonly caseNumber: number;
+  readonly displayNumber: string;
+  readonly specialtyId: string;
+  readonly urgency: Urgency;
+  readonly status: CaseStatus;
+  readonly patient: {
+    readonly age: number;
+    readonly sex: SummaryRow['patient_sex'];
+    readonly mrn: string | null;
+    readonly initials: string | null;
+  };
+  readonly doorTime: string;
+  readonly chiefComplaint: string;
+  readonly clinicalSummary: string | null;
+  readonly vitals: VitalSigns;
+  readonly triageAnswers: TriageAnswers;
+  readonly openedBy: string;
+  readonly idempotencyKey: string | null;
+  readonly routingStep: RoutingStep;
+  readonly createdAt: string;
+  /** When a specialist should have accepted: the clinical target, else the acknowledgement time. */
+  readonly targetDueAt: string;
+  readonly updatedAt: string;
+  readonly assignedTo?: string | null;
+  readonly ackDueAt?: string | null;
+  readonly realertDueAt?: string | null;
+  readonly acceptedAt?: string | null;
+  readonly respondedAt?: string | null;
+  readonly closedAt?: string | null;
+  readonly cancelledAt?: string | null;
+  readonly cancelReason?: string | null;
+  readonly closeDisposition?: Disposition | null;
+}
+
+/** Writes the case; false when its opener already opened a case with its idempotency key. */
+export async function insertCase(db: Queryable, created: NewCase): Promise<boolean> {
+  const inserted = await db.query(
+    `insert into cases (id, hospital_id, case_number, display_number, specialty_id, urgency, status, patient_age,
+       patient_sex, patient_mrn, patient_initials, door_time, chief_complaint, clinical_summary, vitals,
+       triage_answers, opened_by, idempotency_key, routing_step, created_at, updated_at, assigned_to, ack_due_at,
+       realert_due_at, accepted_at, responded_at, closed_at, cancelled_at, cancel_reason, close_disposition,
+       target_due_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+       $23, $24, $25, $26, $27, $28, $29, $30, $31)
+     on conflict (opened_by, idempotency_key) do nothing
+     returning id`,
+    [
+      created.id,
+      created.hospitalId,
+      created.caseNumber,
+      created.displayNumber,
+      created.specialtyId,
+      created.urgency,
+      created.status,
+      created.patient.age,
+      created.patient.sex,
+      created.patient.mrn,
+      created.patient.initials,
+      created.doorTime,
+      created.chiefComplaint,
+      created.clinicalSummary,
+      JSON.stringify(created.vitals),
+      JSON.stringify(created.triageAnswers),
+      created.openedBy,
+      created.idempotencyKey,
+      created.routingStep,
+      created.createdAt,
+      created.updatedAt,
+      created.assignedTo ?? null,
+      created.ackDueAt ?? null,
+      created.realertDueAt ?? null,
+      created.acceptedAt ?? null,
+      created.respondedAt ?? null,
+      created.closedAt ?? null,
+      created.cancelledAt ?? null,
+      created.cancelReason ?? null,
+      created.closeDisposition ?? null,
+      created.targetDueAt,
+    ],
+  );
+  return inserted.length > 0;
+}
+
+/** The case its opener opened with this idempotency key. */
+export async function findCaseIdByIdempotencyKey(
+  db: Queryable,
+  openedBy: string,
+  key: string,
+): Promise<string | undefined> {
+  const [row] = await db.query<{ id: string }>(
+    'select id from cases where opened_by = $1 and idempotency_key = $2',
+    [openedBy, key],
+  );
+  return row?.id;
+}
+
+export async function countCasesOf(db: Queryable, hospitalId: string): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'select count(*) as count from cases where hospital_id = $1',
+    [hospitalId],
+  );
+  return row?.count ?? 0;
+}
+
+/** A case moved to a step of its routing chain, with the timers of that step. */
+export async function setRouting(
+  tx: Queryable,
+  caseId: string,
+  routing: {
+    readonly step: RoutingStep;
+    readonly ackDueAt: Date | null;
+    readonly realertDueAt: Date;
+    readonly noCoverage: boolean;
+    readonly at: Date;
+  },
+): Promise<void> {
+  await tx.query(
+    `update cases set routing_step = $2, ack_due_at = $3, realert_due_at = $4, updated_at = $5,
+       no_coverage = no_coverage or $6
+     where id = $1`,
+    [
+      caseId,
+      routing.step,
+      routing.ackDueAt?.toISOString() ?? null,
+      routing.realertDueAt.toISOString(),
+      routing.at.toISOString(),
+      routing.noCoverage,
+    ],
+  );
+}
+
+/** Stops the case's escalation and re-alerts. */
+export async function clearTimers(tx: Queryable, caseId: string): Promise<void> {
+  await tx.query('update cases set ack_due_at = null, realert_due_at = null where id = $1', [caseId]);
+}
+
+export async function touchCase(tx: Queryable, caseId: string, at: Date): Promise<void> {
+  await tx.query('update cases set updated_at = $2 where id = $1', [caseId, at.toISOString()]);
+}
+
+export async function setCaseStatus(tx: Queryable, caseId: string, status: CaseStatus): Promise<void> {
+  await tx.query('update cases set status = $2 where id = $1', [caseId, status]);
+}
+
+/** The case is the specialist's: its timers stop. */
+export async function markAccepted(
+  tx: Queryable,
+  caseId: string,
+  status: CaseStatus,
+  specialistId: string,
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `update cases set status = $2, assigned_to = $3, accepted_at = $4, updated_at = $4, ack_due_at = null,
+       realert_due_at = null where id = $1`,
+    [caseId, status, specialistId, at.toISOString()],
+  );
+}
+
+export async function markResponded(
+  tx: Queryable,
+  caseId: string,
+  status: CaseStatus,
+  at: Date,
+): Promise<void> {
+  await tx.query('update cases set status = $2, responded_at = $3, updated_at = $3 where id = $1', [
+    caseId,
+    status,
+    at.toISOString(),
+  ]);
+}
+
+export async function markClosed(
+  tx: Queryable,
+  caseId: string,
+  status: CaseStatus,
+  at: Date,
+  close: { readonly disposition: Disposition; readonly note: string | null },
+): Promise<void> {
+  await tx.query(
+    `update cases set status = $2, closed_at = $3, updated_at = $3, close_disposition = $4, close_note = $5
+     where id = $1`,
+    [caseId, status, at.toISOString(), close.disposition, close.note],
+  );
+}
+
+/** The case is cancelled: its timers stop. */
+export async function markCancelled(
+  tx: Queryable,
+  caseId: string,
+  status: CaseStatus,
+  at: Date,
+  reason: string | null,
+): Promise<void> {
+  await tx.query(
+    `update cases set status = $2, cancelled_at = $3, updated_at = $3, cancel_reason = $4, ack_due_at = null,
+       realert_due_at = null where id = $1`,
+    [caseId, status, at.toISOString(), reason],
+  );
+}
+
+/** A waiting case whose escalation or re-alert is due. */
+export interface DueCaseRow extends CaseStateRow {
+  ack_due_at: string | null;
+  realert_due_at: string | null;
+}
+
+/**
+ * Up to `limit` waiting cases due at `now`, earliest first, locked for this transaction. Several servers
+ * may claim at once: `skip locked` gives each due case to one of them.
+ */
+export function claimDueCases(tx: Queryable, now: Date, limit: number): Promise<DueCaseRow[]> {
+  return tx.query<DueCaseRow>(
+    `select ${CASE_STATE_COLUMNS}, c.ack_due_at, c.realert_due_at
+     from ${CASE_STATE_FROM}
+     where c.next_due_at <= $1 and c.status in ('pending', 'escalated')
+     order by c.next_due_at
+     limit ${limit}
+     for update of c skip locked`,
+    [now.toISOString()],
+  );
+}
+
+export async function setRealertDue(tx: Queryable, caseId: string, at: Date): Promise<void> {
+  await tx.query('update cases set realert_due_at = $2 where id = $1', [caseId, at.toISOString()]);
+}
+
+/** Puts the case's due times off to `until` at the earliest (those that are set). */
+export async function postponeDueTimes(tx: Queryable, caseId: string, until: Date): Promise<void> {
+  await tx.query(
+    `update cases set
+       ack_due_at = case when ack_due_at is null then null else greatest(ack_due_at, $2::timestamptz) end,
+       realert_due_at = case when realert_due_at is null then null else greatest(realert_due_at, $2::timestamptz) end
+     where id = $1`,
+    [caseId, until.toISOString()],
+  );
+}

@@ -1,0 +1,169 @@
+// A case's offers: to whom it was offered on which step of its chain, their receipts, answers and re-alerts.
+import type { Offer, RoutingStep } from '../../../generated/types.gen.ts';
+import type { Queryable } from '../db/database.ts';
+
+export interface OfferStateRow {
+  id: string;
+  specialist_id: string;
+  active: boolean;
+  delivered_at: string | null;
+  seen_at: string | null;
+  [column: string]: unknown;
+}
+
+export async function readOffer(
+  db: Queryable,
+  caseId: string,
+  userId: string,
+): Promise<OfferStateRow | null> {
+  const [row] = await db.query<OfferStateRow>(
+    'select id, specialist_id, active, delivered_at, seen_at from case_offers where case_id = $1 and specialist_id = $2',
+    [caseId, userId],
+    { prepare: 'case_offer_of' },
+  );
+  return row ?? null;
+}
+
+interface OfferRow {
+  id: string;
+  specialist_id: string;
+  specialist_name: string;
+  step: RoutingStep;
+  offered_at: string;
+  delivered_at: string | null;
+  seen_at: string | null;
+  accepted_at: string | null;
+  declined_at: string | null;
+  decline_reason: string | null;
+  last_alerted_at: string;
+  alert_count: number;
+  [column: string]: unknown;
+}
+
+/** Offers the case on a step of its chain to each specialist not offered it yet; answers who was. */
+/** Every offer of the case, in the order it was made. */
+export async function readOffersOf(db: Queryable, caseId: string): Promise<Offer[]> {
+  const offers = await db.query<OfferRow>(
+    `select f.id, f.specialist_id, u.display_name as specialist_name, f.step, f.offered_at, f.delivered_at,
+       f.seen_at, f.accepted_at, f.declined_at, f.decline_reason, f.last_alerted_at, f.alert_count
+     from case_offers f join users u on u.id = f.specialist_id where f.case_id = $1 order by f.offered_at, f.id`,
+    [caseId],
+  );
+  return offers.map((offer): Offer => ({
+    id: offer.id,
+    specialist: { id: offer.specialist_id, displayName: offer.specialist_name },
+    step: offer.step,
+    offeredAt: offer.offered_at,
+    deliveredAt: offer.delivered_at,
+    seenAt: offer.seen_at,
+    acceptedAt: offer.accepted_at,
+    declinedAt: offer.declined_at,
+    declineReason: offer.decline_reason,
+    lastAlertedAt: offer.last_alerted_at,
+    alertCount: offer.alert_count,
+  }));
+}
+
+export async function insertOffers(
+  tx: Queryable,
+  offer: {
+    readonly caseId: string;
+    readonly step: RoutingStep;
+    readonly at: Date;
+    readonly to: readonly { readonly id: string; readonly specialistId: string }[];
+  },
+): Promise<string[]> {
+  const inserted = await tx.query<{ specialist_id: string }>(
+    `insert into case_offers (id, case_id, specialist_id, step, offered_at, last_alerted_at)
+     select id, $3, specialist_id, $4, $5, $5 from unnest($1::text[], $2::text[]) as o (id, specialist_id)
+     on conflict (case_id, specialist_id) do nothing
+     returning specialist_id`,
+    [
+      offer.to.map((entry) => entry.id),
+      offer.to.map((entry) => entry.specialistId),
+      offer.caseId,
+      offer.step,
+      offer.at.toISOString(),
+    ],
+  );
+  return inserted.map((row) => row.specialist_id);
+}
+
+/** The specialists the case is offered to now, in id order. */
+export async function activeOfferees(db: Queryable, caseId: string): Promise<string[]> {
+  const rows = await db.query<{ specialist_id: string }>(
+    'select specialist_id from case_offers where case_id = $1 and active order by specialist_id',
+    [caseId],
+  );
+  return rows.map((row) => row.specialist_id);
+}
+
+export async function declinedSpecialists(db: Queryable, caseId: string): Promise<string[]> {
+  const rows = await db.query<{ specialist_id: string }>(
+    'select specialist_id from case_offers where case_id = $1 and declined_at is not null',
+    [caseId],
+  );
+  return rows.map((row) => row.specialist_id);
+}
+
+/** The first time the offer reached the specialist's app, or was seen (which implies delivered). */
+export async function recordOfferReceipt(
+  tx: Queryable,
+  caseId: string,
+  specialistId: string,
+  at: Date,
+  seen: boolean,
+): Promise<void> {
+  await tx.query(
+    `update case_offers set delivered_at = coalesce(delivered_at, $3::timestamptz),
+       seen_at = case when $4 then coalesce(seen_at, $3::timestamptz) else seen_at end
+     where case_id = $1 and specialist_id = $2`,
+    [caseId, specialistId, at.toISOString(), seen],
+  );
+}
+
+/** Every active offer of the case ends; the accepting specialist's records its accept (and receipt). */
+export async function closeOffersOnAccept(
+  tx: Queryable,
+  caseId: string,
+  specialistId: string,
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `update case_offers set active = false,
+       accepted_at = case when specialist_id = $2 then $3::timestamptz else accepted_at end,
+       seen_at = case when specialist_id = $2 then coalesce(seen_at, $3::timestamptz) else seen_at end,
+       delivered_at = case when specialist_id = $2 then coalesce(delivered_at, $3::timestamptz) else delivered_at end
+     where case_id = $1 and active`,
+    [caseId, specialistId, at.toISOString()],
+  );
+}
+
+export async function declineOffer(
+  tx: Queryable,
+  caseId: string,
+  specialistId: string,
+  at: Date,
+  reason: string,
+): Promise<void> {
+  await tx.query(
+    `update case_offers set active = false, declined_at = $3, decline_reason = $4,
+       seen_at = coalesce(seen_at, $3::timestamptz), delivered_at = coalesce(delivered_at, $3::timestamptz)
+     where case_id = $1 and specialist_id = $2`,
+    [caseId, specialistId, at.toISOString(), reason],
+  );
+}
+
+export async function deactivateOffers(tx: Queryable, caseId: string): Promise<void> {
+  await tx.query('update case_offers set active = false where case_id = $1 and active', [caseId]);
+}
+
+/** Alerts every active offer of the case again; answers whom. */
+export async function realertActiveOffers(tx: Queryable, caseId: string, at: Date): Promise<string[]> {
+  const rows = await tx.query<{ specialist_id: string }>(
+    `update case_offers set last_alerted_at = $2, alert_count = alert_count + 1
+     where case_id = $1 and active returning specialist_id`,
+    [caseId, at.toISOString()],
+  );
+  return rows.map((row) => row.specialist_id);
+}

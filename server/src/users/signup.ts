@@ -1,0 +1,66 @@
+// Creating a user: who may create whom is auth/signup-policy.ts; here the password rule, the specialties,
+// the email's uniqueness and the write.
+import { randomUUID } from 'node:crypto';
+import type { SignupRequest, User } from '../../../generated/types.gen.ts';
+import type { Caller } from '../auth/caller.ts';
+import { decideSignup } from '../auth/signup-policy.ts';
+import type { Queryable } from '../db/database.ts';
+import { badRequest, conflict, forbidden } from '../errors.ts';
+import { hashPassword, passwordProblem } from '../auth/passwords.ts';
+import { findHospital, knownSpecialtyNames } from '../organisation/organisation-repository.ts';
+import { toApiUser } from './user-profile.ts';
+import { findUserByEmail, findUserById, insertUser, normaliseEmail } from './users-repository.ts';
+
+export const signupProblems = {
+  duplicateEmail: 'A user with this email already exists',
+  specialtyRequired: 'A specialist needs at least one specialty type (specialty_types)',
+  specialtyNotForRole: 'Only specialists have specialty types: leave specialty_types empty for this role',
+  unknownSpecialty: (names: readonly string[]) =>
+    `Unknown specialty type: ${names.join(', ')}. Use the names of your hospital system's specialties.`,
+} as const;
+
+export async function signUp(db: Queryable, caller: Caller, body: SignupRequest): Promise<User> {
+  const named =
+    body.hospital_id === undefined ? undefined : ((await findHospital(db, body.hospital_id)) ?? null);
+  const decision = decideSignup(caller, body.role, named);
+  if (!decision.allowed) {
+    throw decision.status === 400 ? badRequest(decision.detail) : forbidden(decision.detail);
+  }
+
+  const weak = passwordProblem(body.password);
+  if (weak !== null) throw badRequest(weak);
+
+  const specialtyTypes = [...new Set((body.specialty_types ?? []).map((name) => name.trim()))];
+  if (body.role === 'specialist' && specialtyTypes.length === 0) {
+    throw badRequest(signupProblems.specialtyRequired);
+  }
+  if (body.role !== 'specialist' && specialtyTypes.length > 0) {
+    throw badRequest(signupProblems.specialtyNotForRole);
+  }
+  const known = await knownSpecialtyNames(db, caller.hospitalSystemId, specialtyTypes);
+  const unknown = specialtyTypes.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw badRequest(signupProblems.unknownSpecialty(unknown));
+
+  const email = normaliseEmail(body.email);
+  if (await findUserByEmail(db, email)) throw conflict(signupProblems.duplicateEmail);
+
+  const id = `usr_${randomUUID()}`;
+  // Two sign-ups of one email at the same moment: the unique index decides, and the second writes nothing.
+  const inserted = await insertUser(db, {
+    id,
+    email,
+    passwordHash: await hashPassword(body.password),
+    displayName: body.display_name.trim(),
+    roles: [body.role],
+    hospitalSystemId: caller.hospitalSystemId,
+    hospitalId: decision.hospitalId,
+    specialtyTypes,
+    phone: body.contact_info.phone ?? null,
+    forceChangePassword: body.force_change_password_next_sign_in ?? true,
+    createdBy: caller.id,
+  });
+  if (!inserted) throw conflict(signupProblems.duplicateEmail);
+  const created = await findUserById(db, id);
+  if (!created) throw new Error(`User ${id} vanished after its creation`);
+  return toApiUser(db, created);
+}

@@ -1,0 +1,165 @@
+// The users table: the one place that writes a user, and the reads of sign-in, the token check, routing and
+// the demo data.
+import type { Queryable } from '../db/database.ts';
+
+export interface UserRecord {
+  readonly id: string;
+  readonly email: string;
+  /** Null for a user who signs in elsewhere (an external authority). */
+  readonly passwordHash: string | null;
+  readonly displayName: string;
+  readonly roles: readonly string[];
+  readonly hospitalSystemId: string;
+  readonly hospitalId: string | null;
+  readonly specialtyTypes: readonly string[];
+  readonly forceChangePassword: boolean;
+}
+
+interface UserRow {
+  [key: string]: unknown;
+  id: string;
+  email: string;
+  password_hash: string | null;
+  display_name: string;
+  roles: string[] | null;
+  hospital_system_id: string;
+  hospital_id: string | null;
+  specialty_types: string[] | null;
+  force_change_password_next_sign_in: boolean;
+}
+
+const USER_COLUMNS = `id, email, password_hash, display_name, roles, hospital_system_id, hospital_id, specialty_types,
+  force_change_password_next_sign_in`;
+
+function toRecord(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    passwordHash: row.password_hash,
+    displayName: row.display_name,
+    roles: row.roles ?? [],
+    hospitalSystemId: row.hospital_system_id,
+    hospitalId: row.hospital_id,
+    specialtyTypes: row.specialty_types ?? [],
+    forceChangePassword: row.force_change_password_next_sign_in,
+  };
+}
+
+/** Every demo account's id starts so (server/src/demo/users.ts); ids of real accounts are usr_<uuid>. */
+export const DEMO_USER_ID_PREFIX = 'usr_demo_';
+
+export function isDemoAccount(userId: string): boolean {
+  return userId.startsWith(DEMO_USER_ID_PREFIX);
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRecord | undefined> {
+  // Every authenticated request runs this: prepared, as the other hot queries are.
+  const [row] = await db.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id], {
+    prepare: 'user_by_id',
+  });
+  return row && toRecord(row);
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRecord | undefined> {
+  const [row] = await db.query<UserRow>(`select ${USER_COLUMNS} from users where lower(email) = $1`, [
+    normaliseEmail(email),
+  ]);
+  return row && toRecord(row);
+}
+
+/** Which of `emails` belong to a user already, lower-cased. */
+export async function existingEmails(db: Queryable, emails: readonly string[]): Promise<Set<string>> {
+  const rows = await db.query<{ email: string }>(
+    'select lower(email) as email from users where lower(email) = any($1::text[])',
+    [emails],
+  );
+  return new Set(rows.map((row) => row.email));
+}
+
+/** The ids of the hospital's users with `role` (and, when given, this specialty type), in id order. */
+export async function userIdsWithRole(
+  db: Queryable,
+  hospitalId: string,
+  role: string,
+  specialtyType?: string,
+): Promise<string[]> {
+  const rows =
+    specialtyType === undefined
+      ? await db.query<{ id: string }>(
+          'select id from users where hospital_id = $1 and $2 = any(roles) order by id',
+          [hospitalId, role],
+        )
+      : await db.query<{ id: string }>(
+          'select id from users where hospital_id = $1 and $2 = any(roles) and $3 = any(specialty_types) order by id',
+          [hospitalId, role, specialtyType],
+        );
+  return rows.map((row) => row.id);
+}
+
+export interface NewUser extends UserRecord {
+  readonly phone: string | null;
+  /** The administrator who created the user; null for users the server made itself. */
+  readonly createdBy: string | null;
+}
+
+/** Writes the user; false when a user with its email (or id) exists already, and nothing was written. */
+export async function insertUser(db: Queryable, user: NewUser): Promise<boolean> {
+  const inserted = await db.query(
+    `insert into users (id, email, password_hash, display_name, roles, hospital_system_id, hospital_id,
+       specialty_types, phone, force_change_password_next_sign_in, created_by)
+     values ($1, $2, $3, $4, $5::text[], $6, $7, $8::text[], $9, $10, $11)
+     on conflict do nothing
+     returning id`,
+    [
+      user.id,
+      user.email,
+      user.passwordHash,
+      user.displayName,
+      [...user.roles],
+      user.hospitalSystemId,
+      user.hospitalId,
+      [...user.specialtyTypes],
+      user.phone,
+      user.forceChangePassword,
+      user.createdBy,
+    ],
+  );
+  return inserted.length > 0;
+}
+
+export async function setPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
+  await db.query(
+    'update users set password_hash = $2, force_change_password_next_sign_in = false where id = $1',
+    [id, passwordHash],
+  );
+}
+
+/** Gives every demo account this password hash (a production server's generated demo password). */
+export async function setDemoAccountsPassword(db: Queryable, passwordHash: string): Promise<void> {
+  await db.query('update users set password_hash = $1 where starts_with(id, $2)', [
+    passwordHash,
+    DEMO_USER_ID_PREFIX,
+  ]);
+}
+
+/** How many accounts there are, demo accounts apart. */
+export async function countRealAccounts(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    'select count(*)::int as count from users where not starts_with(id, $1)',
+    [DEMO_USER_ID_PREFIX],
+  );
+  return row?.count ?? 0;
+}
+
+/** Whether any account but the demo ones has this role. */
+export async function realAccountWithRoleExists(db: Queryable, role: string): Promise<boolean> {
+  const rows = await db.query(
+    'select 1 from users where $1 = any(roles) and not starts_with(id, $2) limit 1',
+    [role, DEMO_USER_ID_PREFIX],
+  );
+  return rows.length > 0;
+}
