@@ -6,55 +6,145 @@ import type {
   AcceptCaseData,
   AcceptCaseErrors,
   AcceptCaseResponses,
+  AddHospitalAdminData,
+  AddHospitalAdminErrors,
+  AddHospitalAdminResponses,
+  AddTimeOffData,
+  AddTimeOffErrors,
+  AddTimeOffResponses,
   CancelCaseData,
   CancelCaseErrors,
   CancelCaseResponses,
   CloseCaseData,
   CloseCaseErrors,
   CloseCaseResponses,
+  CopyShiftWeekData,
+  CopyShiftWeekErrors,
+  CopyShiftWeekResponses,
+  CreateCalendarFeedErrors,
+  CreateCalendarFeedResponses,
   CreateCaseData,
   CreateCaseErrors,
   CreateCaseResponses,
+  CreateHospitalData,
+  CreateHospitalErrors,
+  CreateHospitalResponses,
+  CreateShiftData,
+  CreateShiftErrors,
+  CreateShiftResponses,
+  CreateSpecialtyData,
+  CreateSpecialtyErrors,
+  CreateSpecialtyResponses,
   DeclineCaseData,
   DeclineCaseErrors,
   DeclineCaseResponses,
+  DeleteShiftData,
+  DeleteShiftErrors,
+  DeleteShiftResponses,
+  DeleteTimeOffData,
+  DeleteTimeOffErrors,
+  DeleteTimeOffResponses,
   DownloadAttachmentData,
   DownloadAttachmentErrors,
   DownloadAttachmentResponses,
+  ExportCaseFhirData,
+  ExportCaseFhirErrors,
+  ExportCaseFhirResponses,
+  ExportInsightCasesData,
+  ExportInsightCasesErrors,
+  ExportInsightCasesResponses,
+  GetCalendarFeedData,
+  GetCalendarFeedErrors,
+  GetCalendarFeedResponses,
   GetCaseAuditData,
   GetCaseAuditErrors,
   GetCaseAuditResponses,
   GetCaseData,
   GetCaseErrors,
   GetCaseResponses,
+  GetCoverageErrors,
+  GetCoverageResponses,
   GetHealthErrors,
   GetHealthResponses,
+  GetHospitalData,
+  GetHospitalErrors,
+  GetHospitalInsightsData,
+  GetHospitalInsightsErrors,
+  GetHospitalInsightsResponses,
+  GetHospitalResponses,
   GetMeErrors,
   GetMeResponses,
+  GetOpenApiDocumentErrors,
+  GetOpenApiDocumentResponses,
+  GetOrganisationOverviewErrors,
+  GetOrganisationOverviewResponses,
+  GetPhysicianInsightsData,
+  GetPhysicianInsightsErrors,
+  GetPhysicianInsightsResponses,
+  GetShiftData,
+  GetShiftErrors,
+  GetShiftResponses,
+  GetSpecialistReportData,
+  GetSpecialistReportErrors,
+  GetSpecialistReportResponses,
+  GetTenantConfigErrors,
   GetTenantConfigResponses,
+  HandOverShiftData,
+  HandOverShiftErrors,
+  HandOverShiftResponses,
+  ListAdminAuditData,
+  ListAdminAuditErrors,
+  ListAdminAuditResponses,
   ListCaseAttachmentsData,
   ListCaseAttachmentsErrors,
   ListCaseAttachmentsResponses,
   ListCasesData,
   ListCasesErrors,
   ListCasesResponses,
+  ListHospitalsData,
+  ListHospitalsErrors,
+  ListHospitalsResponses,
+  ListMyShiftsErrors,
+  ListMyShiftsResponses,
   ListNotificationsData,
   ListNotificationsErrors,
   ListNotificationsResponses,
+  ListShiftsData,
+  ListShiftsErrors,
+  ListShiftsResponses,
+  ListSpecialistSchedulesErrors,
+  ListSpecialistSchedulesResponses,
   ListSpecialtiesErrors,
   ListSpecialtiesResponses,
+  ListSpecialtyCatalogueData,
+  ListSpecialtyCatalogueErrors,
+  ListSpecialtyCatalogueResponses,
   ListTriageAssessmentsData,
   ListTriageAssessmentsErrors,
   ListTriageAssessmentsResponses,
+  ListUsersData,
+  ListUsersErrors,
+  ListUsersResponses,
   MarkNotificationsReadData,
   MarkNotificationsReadErrors,
   MarkNotificationsReadResponses,
   PostCaseMessageData,
   PostCaseMessageErrors,
   PostCaseMessageResponses,
+  RecordCasePrintData,
+  RecordCasePrintErrors,
+  RecordCasePrintResponses,
   RecordCaseReceiptData,
   RecordCaseReceiptErrors,
   RecordCaseReceiptResponses,
+  RepeatShiftsData,
+  RepeatShiftsErrors,
+  RepeatShiftsResponses,
+  RevokeCalendarFeedErrors,
+  RevokeCalendarFeedResponses,
+  SetAvailabilityData,
+  SetAvailabilityErrors,
+  SetAvailabilityResponses,
   SignupData,
   SignupErrors,
   SignupResponses,
@@ -63,6 +153,18 @@ import type {
   SubmitConsultationData,
   SubmitConsultationErrors,
   SubmitConsultationResponses,
+  UpdateHospitalData,
+  UpdateHospitalErrors,
+  UpdateHospitalResponses,
+  UpdateShiftData,
+  UpdateShiftErrors,
+  UpdateShiftResponses,
+  UpdateSpecialtyData,
+  UpdateSpecialtyErrors,
+  UpdateSpecialtyResponses,
+  UpdateUserData,
+  UpdateUserErrors,
+  UpdateUserResponses,
   UploadCaseAttachmentData,
   UploadCaseAttachmentErrors,
   UploadCaseAttachmentResponses,
@@ -70,7 +172,10 @@ import type {
 
 export type RouteHandlers = {
   getTenantConfig: RouteHandler<{
-    Reply: GetTenantConfigResponses;
+    Reply: Omit<GetTenantConfigErrors, 'default'> & GetTenantConfigResponses;
+  }>;
+  getOpenApiDocument: RouteHandler<{
+    Reply: Omit<GetOpenApiDocumentErrors, 'default'> & GetOpenApiDocumentResponses;
   }>;
   signup: RouteHandler<{
     Body: SignupData['body'];
@@ -79,8 +184,59 @@ export type RouteHandlers = {
   getMe: RouteHandler<{
     Reply: Omit<GetMeErrors, 'default'> & GetMeResponses;
   }>;
+  listUsers: RouteHandler<{
+    Querystring?: ListUsersData['query'];
+    Reply: Omit<ListUsersErrors, 'default'> & ListUsersResponses;
+  }>;
+  updateUser: RouteHandler<{
+    Body: UpdateUserData['body'];
+    Params: UpdateUserData['path'];
+    Reply: Omit<UpdateUserErrors, 'default'> & UpdateUserResponses;
+  }>;
+  listAdminAudit: RouteHandler<{
+    Querystring?: ListAdminAuditData['query'];
+    Reply: Omit<ListAdminAuditErrors, 'default'> & ListAdminAuditResponses;
+  }>;
   listSpecialties: RouteHandler<{
     Reply: Omit<ListSpecialtiesErrors, 'default'> & ListSpecialtiesResponses;
+  }>;
+  listSpecialtyCatalogue: RouteHandler<{
+    Querystring?: ListSpecialtyCatalogueData['query'];
+    Reply: Omit<ListSpecialtyCatalogueErrors, 'default'> & ListSpecialtyCatalogueResponses;
+  }>;
+  createSpecialty: RouteHandler<{
+    Body: CreateSpecialtyData['body'];
+    Reply: Omit<CreateSpecialtyErrors, 'default'> & CreateSpecialtyResponses;
+  }>;
+  updateSpecialty: RouteHandler<{
+    Body: UpdateSpecialtyData['body'];
+    Params: UpdateSpecialtyData['path'];
+    Reply: Omit<UpdateSpecialtyErrors, 'default'> & UpdateSpecialtyResponses;
+  }>;
+  getOrganisationOverview: RouteHandler<{
+    Reply: Omit<GetOrganisationOverviewErrors, 'default'> & GetOrganisationOverviewResponses;
+  }>;
+  listHospitals: RouteHandler<{
+    Querystring?: ListHospitalsData['query'];
+    Reply: Omit<ListHospitalsErrors, 'default'> & ListHospitalsResponses;
+  }>;
+  createHospital: RouteHandler<{
+    Body: CreateHospitalData['body'];
+    Reply: Omit<CreateHospitalErrors, 'default'> & CreateHospitalResponses;
+  }>;
+  getHospital: RouteHandler<{
+    Params: GetHospitalData['path'];
+    Reply: Omit<GetHospitalErrors, 'default'> & GetHospitalResponses;
+  }>;
+  updateHospital: RouteHandler<{
+    Body: UpdateHospitalData['body'];
+    Params: UpdateHospitalData['path'];
+    Reply: Omit<UpdateHospitalErrors, 'default'> & UpdateHospitalResponses;
+  }>;
+  addHospitalAdmin: RouteHandler<{
+    Body: AddHospitalAdminData['body'];
+    Params: AddHospitalAdminData['path'];
+    Reply: Omit<AddHospitalAdminErrors, 'default'> & AddHospitalAdminResponses;
   }>;
   getHealth: RouteHandler<{
     Reply: Omit<GetHealthErrors, 'default'> & GetHealthResponses;
@@ -136,6 +292,30 @@ export type RouteHandlers = {
     Params: GetCaseAuditData['path'];
     Reply: Omit<GetCaseAuditErrors, 'default'> & GetCaseAuditResponses;
   }>;
+  exportCaseFhir: RouteHandler<{
+    Params: ExportCaseFhirData['path'];
+    Reply: Omit<ExportCaseFhirErrors, 'default'> & ExportCaseFhirResponses;
+  }>;
+  recordCasePrint: RouteHandler<{
+    Params: RecordCasePrintData['path'];
+    Reply: Omit<RecordCasePrintErrors, 'default'> & RecordCasePrintResponses;
+  }>;
+  getHospitalInsights: RouteHandler<{
+    Querystring: GetHospitalInsightsData['query'];
+    Reply: Omit<GetHospitalInsightsErrors, 'default'> & GetHospitalInsightsResponses;
+  }>;
+  getPhysicianInsights: RouteHandler<{
+    Querystring: GetPhysicianInsightsData['query'];
+    Reply: Omit<GetPhysicianInsightsErrors, 'default'> & GetPhysicianInsightsResponses;
+  }>;
+  exportInsightCases: RouteHandler<{
+    Querystring: ExportInsightCasesData['query'];
+    Reply: Omit<ExportInsightCasesErrors, 'default'> & ExportInsightCasesResponses;
+  }>;
+  getSpecialistReport: RouteHandler<{
+    Querystring: GetSpecialistReportData['query'];
+    Reply: Omit<GetSpecialistReportErrors, 'default'> & GetSpecialistReportResponses;
+  }>;
   listCaseAttachments: RouteHandler<{
     Params: ListCaseAttachmentsData['path'];
     Reply: Omit<ListCaseAttachmentsErrors, 'default'> & ListCaseAttachmentsResponses;
@@ -162,6 +342,73 @@ export type RouteHandlers = {
   markNotificationsRead: RouteHandler<{
     Body: MarkNotificationsReadData['body'];
     Reply: Omit<MarkNotificationsReadErrors, 'default'> & MarkNotificationsReadResponses;
+  }>;
+  listShifts: RouteHandler<{
+    Querystring: ListShiftsData['query'];
+    Reply: Omit<ListShiftsErrors, 'default'> & ListShiftsResponses;
+  }>;
+  createShift: RouteHandler<{
+    Body: CreateShiftData['body'];
+    Reply: Omit<CreateShiftErrors, 'default'> & CreateShiftResponses;
+  }>;
+  repeatShifts: RouteHandler<{
+    Body: RepeatShiftsData['body'];
+    Reply: Omit<RepeatShiftsErrors, 'default'> & RepeatShiftsResponses;
+  }>;
+  copyShiftWeek: RouteHandler<{
+    Body: CopyShiftWeekData['body'];
+    Reply: Omit<CopyShiftWeekErrors, 'default'> & CopyShiftWeekResponses;
+  }>;
+  deleteShift: RouteHandler<{
+    Params: DeleteShiftData['path'];
+    Reply: Omit<DeleteShiftErrors, 'default'> & DeleteShiftResponses;
+  }>;
+  getShift: RouteHandler<{
+    Params: GetShiftData['path'];
+    Reply: Omit<GetShiftErrors, 'default'> & GetShiftResponses;
+  }>;
+  updateShift: RouteHandler<{
+    Body: UpdateShiftData['body'];
+    Params: UpdateShiftData['path'];
+    Reply: Omit<UpdateShiftErrors, 'default'> & UpdateShiftResponses;
+  }>;
+  handOverShift: RouteHandler<{
+    Body: HandOverShiftData['body'];
+    Params: HandOverShiftData['path'];
+    Reply: Omit<HandOverShiftErrors, 'default'> & HandOverShiftResponses;
+  }>;
+  getCoverage: RouteHandler<{
+    Reply: Omit<GetCoverageErrors, 'default'> & GetCoverageResponses;
+  }>;
+  listSpecialistSchedules: RouteHandler<{
+    Reply: Omit<ListSpecialistSchedulesErrors, 'default'> & ListSpecialistSchedulesResponses;
+  }>;
+  setAvailability: RouteHandler<{
+    Body: SetAvailabilityData['body'];
+    Params: SetAvailabilityData['path'];
+    Reply: Omit<SetAvailabilityErrors, 'default'> & SetAvailabilityResponses;
+  }>;
+  addTimeOff: RouteHandler<{
+    Body: AddTimeOffData['body'];
+    Params: AddTimeOffData['path'];
+    Reply: Omit<AddTimeOffErrors, 'default'> & AddTimeOffResponses;
+  }>;
+  deleteTimeOff: RouteHandler<{
+    Params: DeleteTimeOffData['path'];
+    Reply: Omit<DeleteTimeOffErrors, 'default'> & DeleteTimeOffResponses;
+  }>;
+  listMyShifts: RouteHandler<{
+    Reply: Omit<ListMyShiftsErrors, 'default'> & ListMyShiftsResponses;
+  }>;
+  revokeCalendarFeed: RouteHandler<{
+    Reply: Omit<RevokeCalendarFeedErrors, 'default'> & RevokeCalendarFeedResponses;
+  }>;
+  createCalendarFeed: RouteHandler<{
+    Reply: Omit<CreateCalendarFeedErrors, 'default'> & CreateCalendarFeedResponses;
+  }>;
+  getCalendarFeed: RouteHandler<{
+    Params: GetCalendarFeedData['path'];
+    Reply: Omit<GetCalendarFeedErrors, 'default'> & GetCalendarFeedResponses;
   }>;
   streamEvents: RouteHandler<{
     Reply: Omit<StreamEventsErrors, 'default'> & StreamEventsResponses;

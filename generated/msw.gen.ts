@@ -10,37 +10,86 @@ import {
 
 import type {
   AcceptCaseResponses,
+  AddHospitalAdminData,
+  AddHospitalAdminResponses,
+  AddTimeOffData,
+  AddTimeOffResponses,
   CancelCaseData,
   CancelCaseResponses,
   ClientOptions,
   CloseCaseData,
   CloseCaseResponses,
+  CopyShiftWeekData,
+  CopyShiftWeekResponses,
+  CreateCalendarFeedResponses,
   CreateCaseData,
   CreateCaseResponses,
+  CreateHospitalData,
+  CreateHospitalResponses,
+  CreateShiftData,
+  CreateShiftResponses,
+  CreateSpecialtyData,
+  CreateSpecialtyResponses,
   DeclineCaseData,
   DeclineCaseResponses,
+  DeleteShiftResponses,
+  DeleteTimeOffResponses,
   DownloadAttachmentResponses,
+  ExportCaseFhirResponses,
+  ExportInsightCasesResponses,
+  GetCalendarFeedResponses,
   GetCaseAuditResponses,
   GetCaseResponses,
+  GetCoverageResponses,
   GetHealthResponses,
+  GetHospitalInsightsResponses,
+  GetHospitalResponses,
   GetMeResponses,
+  GetOpenApiDocumentResponses,
+  GetOrganisationOverviewResponses,
+  GetPhysicianInsightsResponses,
+  GetShiftResponses,
+  GetSpecialistReportResponses,
   GetTenantConfigResponses,
+  HandOverShiftData,
+  HandOverShiftResponses,
+  ListAdminAuditResponses,
   ListCaseAttachmentsResponses,
   ListCasesResponses,
+  ListHospitalsResponses,
+  ListMyShiftsResponses,
   ListNotificationsResponses,
+  ListShiftsResponses,
+  ListSpecialistSchedulesResponses,
   ListSpecialtiesResponses,
+  ListSpecialtyCatalogueResponses,
   ListTriageAssessmentsResponses,
+  ListUsersResponses,
   MarkNotificationsReadData,
   MarkNotificationsReadResponses,
   PostCaseMessageData,
   PostCaseMessageResponses,
+  RecordCasePrintResponses,
   RecordCaseReceiptData,
   RecordCaseReceiptResponses,
+  RepeatShiftsData,
+  RepeatShiftsResponses,
+  RevokeCalendarFeedResponses,
+  SetAvailabilityData,
+  SetAvailabilityResponses,
   SignupData,
   SignupResponses,
   StreamEventsResponses,
   SubmitConsultationData,
   SubmitConsultationResponses,
+  UpdateHospitalData,
+  UpdateHospitalResponses,
+  UpdateShiftData,
+  UpdateShiftResponses,
+  UpdateSpecialtyData,
+  UpdateSpecialtyResponses,
+  UpdateUserData,
+  UpdateUserResponses,
   UploadCaseAttachmentData,
   UploadCaseAttachmentResponses,
 } from './types.gen.ts';
@@ -64,6 +113,40 @@ export function handleGetTenantConfig(
 ): HttpHandler {
   return http.get<never, never>(
     `${options?.baseUrl ?? '*'}/public/tenant-config`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetOpenApiDocumentResponse = {
+  body: GetOpenApiDocumentResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /openapi.json` operation.
+ */
+export function handleGetOpenApiDocument(
+  response?: HandleGetOpenApiDocumentResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/openapi.json`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -152,6 +235,120 @@ export function handleGetMe(
   );
 }
 
+export type HandleListUsersResponse = {
+  body: ListUsersResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /users` operation.
+ */
+export function handleListUsers(
+  response?: HandleListUsersResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/users`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleUpdateUserResponse = {
+  body: UpdateUserResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PATCH /users/{userId}` operation.
+ */
+export function handleUpdateUser(
+  response?:
+    | HandleUpdateUserResponse
+    | HttpResponseResolver<
+        {
+          userId: string;
+        },
+        UpdateUserData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.patch<
+    {
+      userId: string;
+    },
+    UpdateUserData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/users/:userId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleListAdminAuditResponse = {
+  body: ListAdminAuditResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /admin-audit` operation.
+ */
+export function handleListAdminAudit(
+  response?: HandleListAdminAuditResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/admin-audit`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
 export type HandleListSpecialtiesResponse = {
   body: ListSpecialtiesResponses[200];
   status?: 200;
@@ -166,6 +363,356 @@ export function handleListSpecialties(
 ): HttpHandler {
   return http.get<never, never>(
     `${options?.baseUrl ?? '*'}/specialties`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleListSpecialtyCatalogueResponse = {
+  body: ListSpecialtyCatalogueResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /specialty-catalogue` operation.
+ */
+export function handleListSpecialtyCatalogue(
+  response?: HandleListSpecialtyCatalogueResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/specialty-catalogue`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleCreateSpecialtyResponse = {
+  body: CreateSpecialtyResponses[201];
+  status?: 201;
+};
+
+/**
+ * Handler for the `POST /specialty-catalogue` operation.
+ */
+export function handleCreateSpecialty(
+  response?: HandleCreateSpecialtyResponse | HttpResponseResolver<never, CreateSpecialtyData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, CreateSpecialtyData['body']>(
+    `${options?.baseUrl ?? '*'}/specialty-catalogue`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body ?? {
+        id: 'spc_neurology',
+        name: 'Neurology',
+        retired: false,
+        version: 1,
+      };
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 201 });
+      }
+    },
+    options,
+  );
+}
+
+export type HandleUpdateSpecialtyResponse = {
+  body: UpdateSpecialtyResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /specialty-catalogue/{specialtyId}` operation.
+ */
+export function handleUpdateSpecialty(
+  response?:
+    | HandleUpdateSpecialtyResponse
+    | HttpResponseResolver<
+        {
+          specialtyId: string;
+        },
+        UpdateSpecialtyData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      specialtyId: string;
+    },
+    UpdateSpecialtyData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/specialty-catalogue/:specialtyId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body ?? {
+        id: 'spc_neurology',
+        name: 'Neurology',
+        retired: false,
+        version: 1,
+      };
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+    },
+    options,
+  );
+}
+
+export type HandleGetOrganisationOverviewResponse = {
+  body: GetOrganisationOverviewResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /organisation-overview` operation.
+ */
+export function handleGetOrganisationOverview(
+  response?: HandleGetOrganisationOverviewResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/organisation-overview`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleListHospitalsResponse = {
+  body: ListHospitalsResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /hospitals` operation.
+ */
+export function handleListHospitals(
+  response?: HandleListHospitalsResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/hospitals`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleCreateHospitalResponse = {
+  body: CreateHospitalResponses[201];
+  status?: 201;
+};
+
+/**
+ * Handler for the `POST /hospitals` operation.
+ */
+export function handleCreateHospital(
+  response?: HandleCreateHospitalResponse | HttpResponseResolver<never, CreateHospitalData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, CreateHospitalData['body']>(
+    `${options?.baseUrl ?? '*'}/hospitals`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 201 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetHospitalResponse = {
+  body: GetHospitalResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /hospitals/{hospitalId}` operation.
+ */
+export function handleGetHospital(
+  response?:
+    | HandleGetHospitalResponse
+    | HttpResponseResolver<
+        {
+          hospitalId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<
+    {
+      hospitalId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/hospitals/:hospitalId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleUpdateHospitalResponse = {
+  body: UpdateHospitalResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /hospitals/{hospitalId}` operation.
+ */
+export function handleUpdateHospital(
+  response?:
+    | HandleUpdateHospitalResponse
+    | HttpResponseResolver<
+        {
+          hospitalId: string;
+        },
+        UpdateHospitalData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      hospitalId: string;
+    },
+    UpdateHospitalData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/hospitals/:hospitalId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleAddHospitalAdminResponse = {
+  body: AddHospitalAdminResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `POST /hospitals/{hospitalId}/admins` operation.
+ */
+export function handleAddHospitalAdmin(
+  response?:
+    | HandleAddHospitalAdminResponse
+    | HttpResponseResolver<
+        {
+          hospitalId: string;
+        },
+        AddHospitalAdminData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      hospitalId: string;
+    },
+    AddHospitalAdminData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/hospitals/:hospitalId/admins`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -712,6 +1259,395 @@ export function handleGetCaseAudit(
   );
 }
 
+export type HandleExportCaseFhirResponse = {
+  body: ExportCaseFhirResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /cases/{caseId}/fhir` operation.
+ */
+export function handleExportCaseFhir(
+  response?:
+    | HandleExportCaseFhirResponse
+    | HttpResponseResolver<
+        {
+          caseId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<
+    {
+      caseId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/cases/:caseId/fhir`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body ?? {
+        resourceType: 'Bundle',
+        id: 'case-cas-01J9Z3K8Q4',
+        type: 'collection',
+        timestamp: '2026-11-22T09:30:00.000Z',
+        entry: [
+          {
+            fullUrl: 'urn:case-router:ServiceRequest:request-cas-01J9Z3K8Q4',
+            resource: {
+              resourceType: 'ServiceRequest',
+              id: 'request-cas-01J9Z3K8Q4',
+              status: 'active',
+              intent: 'order',
+              priority: 'stat',
+              subject: { reference: 'Patient/patient-cas-01J9Z3K8Q4' },
+            },
+          },
+        ],
+      };
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+    },
+    options,
+  );
+}
+
+export type HandleRecordCasePrintResponse = {
+  body: RecordCasePrintResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `POST /cases/{caseId}/prints` operation.
+ */
+export function handleRecordCasePrint(
+  response?:
+    | HandleRecordCasePrintResponse
+    | HttpResponseResolver<
+        {
+          caseId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      caseId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/cases/:caseId/prints`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetHospitalInsightsResponse = {
+  body: GetHospitalInsightsResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /insights/hospitals` operation.
+ */
+export function handleGetHospitalInsights(
+  response?: HandleGetHospitalInsightsResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/insights/hospitals`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body ?? {
+        hospitals: [{ id: 'hosp_sgh', name: "St George's Hospital" }],
+        range: { from: '2026-10-01', to: '2026-10-31' },
+        previousRange: { from: '2026-08-31', to: '2026-09-30' },
+        totals: {
+          volume: 142,
+          cancelled: 6,
+          intervals: {
+            doorToRequest: { median: 1260, p90: 2710 },
+            requestToFirstOffer: { median: 0, p90: 1 },
+            requestToAccept: { median: 252, p90: 610.5 },
+            acceptToConsultation: { median: 1500, p90: 3300 },
+            requestToConsultation: { median: 1810, p90: 3920 },
+          },
+          withinAckShare: 0.82,
+          withinTargetShare: 0.9,
+          escalated: 19,
+          declines: 11,
+          noCoverage: 2,
+        },
+        previousTotals: {
+          volume: 142,
+          cancelled: 6,
+          intervals: {
+            doorToRequest: { median: 1260, p90: 2710 },
+            requestToFirstOffer: { median: 0, p90: 1 },
+            requestToAccept: { median: 252, p90: 610.5 },
+            acceptToConsultation: { median: 1500, p90: 3300 },
+            requestToConsultation: { median: 1810, p90: 3920 },
+          },
+          withinAckShare: 0.82,
+          withinTargetShare: 0.9,
+          escalated: 19,
+          declines: 11,
+          noCoverage: 2,
+        },
+        trend: [
+          {
+            start: '2026-10-01',
+            figures: {
+              volume: 142,
+              cancelled: 6,
+              intervals: {
+                doorToRequest: { median: 1260, p90: 2710 },
+                requestToFirstOffer: { median: 0, p90: 1 },
+                requestToAccept: { median: 252, p90: 610.5 },
+                acceptToConsultation: { median: 1500, p90: 3300 },
+                requestToConsultation: { median: 1810, p90: 3920 },
+              },
+              withinAckShare: 0.82,
+              withinTargetShare: 0.9,
+              escalated: 19,
+              declines: 11,
+              noCoverage: 2,
+            },
+          },
+        ],
+        byHospital: [
+          {
+            id: 'hosp_sgh',
+            name: "St George's Hospital",
+            figures: {
+              volume: 142,
+              cancelled: 6,
+              intervals: {
+                doorToRequest: { median: 1260, p90: 2710 },
+                requestToFirstOffer: { median: 0, p90: 1 },
+                requestToAccept: { median: 252, p90: 610.5 },
+                acceptToConsultation: { median: 1500, p90: 3300 },
+                requestToConsultation: { median: 1810, p90: 3920 },
+              },
+              withinAckShare: 0.82,
+              withinTargetShare: 0.9,
+              escalated: 19,
+              declines: 11,
+              noCoverage: 2,
+            },
+          },
+        ],
+        bySpecialty: [
+          {
+            id: 'spc_neurology',
+            name: 'Neurology',
+            figures: {
+              volume: 142,
+              cancelled: 6,
+              intervals: {
+                doorToRequest: { median: 1260, p90: 2710 },
+                requestToFirstOffer: { median: 0, p90: 1 },
+                requestToAccept: { median: 252, p90: 610.5 },
+                acceptToConsultation: { median: 1500, p90: 3300 },
+                requestToConsultation: { median: 1810, p90: 3920 },
+              },
+              withinAckShare: 0.82,
+              withinTargetShare: 0.9,
+              escalated: 19,
+              declines: 11,
+              noCoverage: 2,
+            },
+          },
+        ],
+        byUrgency: [
+          {
+            id: 'emergent',
+            name: 'emergent',
+            figures: {
+              volume: 142,
+              cancelled: 6,
+              intervals: {
+                doorToRequest: { median: 1260, p90: 2710 },
+                requestToFirstOffer: { median: 0, p90: 1 },
+                requestToAccept: { median: 252, p90: 610.5 },
+                acceptToConsultation: { median: 1500, p90: 3300 },
+                requestToConsultation: { median: 1810, p90: 3920 },
+              },
+              withinAckShare: 0.82,
+              withinTargetShare: 0.9,
+              escalated: 19,
+              declines: 11,
+              noCoverage: 2,
+            },
+          },
+        ],
+        byHourOfWeek: [
+          {
+            weekday: 1,
+            hour: 14,
+            volume: 6,
+          },
+        ],
+      };
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+    },
+    options,
+  );
+}
+
+export type HandleGetPhysicianInsightsResponse = {
+  body: GetPhysicianInsightsResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /insights/physicians` operation.
+ */
+export function handleGetPhysicianInsights(
+  response?: HandleGetPhysicianInsightsResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/insights/physicians`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body ?? {
+        range: { from: '2026-10-01', to: '2026-10-31' },
+        items: [
+          {
+            physician: { id: 'usr_demo_specialist', displayName: 'Dr Sam Lindqvist' },
+            offered: 24,
+            accepted: 20,
+            declined: 3,
+            responseMedian: 185,
+            responseP90: 420,
+            withinAckShare: 0.87,
+          },
+        ],
+        specialtyMedian: 210,
+      };
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+    },
+    options,
+  );
+}
+
+export type HandleExportInsightCasesResponse = {
+  body: ExportInsightCasesResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /insights/cases` operation.
+ */
+export function handleExportInsightCases(
+  response?: HandleExportInsightCasesResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/insights/cases`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.text(typeof body === 'string' ? body : JSON.stringify(body), {
+          status: response?.status ?? 200,
+        });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetSpecialistReportResponse = {
+  body: GetSpecialistReportResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /insights/specialist-report` operation.
+ */
+export function handleGetSpecialistReport(
+  response?: HandleGetSpecialistReportResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/insights/specialist-report`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body ?? {
+        range: { from: '2026-10-01', to: '2026-10-31' },
+        physician: { id: 'usr_demo_specialist', displayName: 'Dr Sam Lindqvist' },
+        figures: {
+          physician: { id: 'usr_demo_specialist', displayName: 'Dr Sam Lindqvist' },
+          offered: 24,
+          accepted: 20,
+          declined: 3,
+          responseMedian: 185,
+          responseP90: 420,
+          withinAckShare: 0.87,
+        },
+        specialtyMedian: 210,
+        consultations: [
+          {
+            caseId: 'cas_01J9Z3K8Q4',
+            displayNumber: 'SGH-000123',
+            specialty: 'Neurology',
+            urgency: 'emergent',
+            openedAt: '2026-10-02T09:14:00.000Z',
+            acceptedAt: '2026-10-02T09:18:12.000Z',
+            consultedAt: '2026-10-02T09:44:00.000Z',
+            disposition: 'admit',
+          },
+        ],
+      };
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+    },
+    options,
+  );
+}
+
 export type HandleListCaseAttachmentsResponse = {
   body: ListCaseAttachmentsResponses[200];
   status?: 200;
@@ -953,6 +1889,682 @@ export function handleMarkNotificationsRead(
   );
 }
 
+export type HandleListShiftsResponse = {
+  body: ListShiftsResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /schedules/shifts` operation.
+ */
+export function handleListShifts(
+  response?: HandleListShiftsResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/schedules/shifts`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleCreateShiftResponse = {
+  body: CreateShiftResponses[201];
+  status?: 201;
+};
+
+/**
+ * Handler for the `POST /schedules/shifts` operation.
+ */
+export function handleCreateShift(
+  response?: HandleCreateShiftResponse | HttpResponseResolver<never, CreateShiftData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, CreateShiftData['body']>(
+    `${options?.baseUrl ?? '*'}/schedules/shifts`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 201 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleRepeatShiftsResponse = {
+  body: RepeatShiftsResponses[201];
+  status?: 201;
+};
+
+/**
+ * Handler for the `POST /schedules/shifts/repeat` operation.
+ */
+export function handleRepeatShifts(
+  response?: HandleRepeatShiftsResponse | HttpResponseResolver<never, RepeatShiftsData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, RepeatShiftsData['body']>(
+    `${options?.baseUrl ?? '*'}/schedules/shifts/repeat`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 201 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleCopyShiftWeekResponse = {
+  body: CopyShiftWeekResponses[201];
+  status?: 201;
+};
+
+/**
+ * Handler for the `POST /schedules/shifts/copy-week` operation.
+ */
+export function handleCopyShiftWeek(
+  response?: HandleCopyShiftWeekResponse | HttpResponseResolver<never, CopyShiftWeekData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, CopyShiftWeekData['body']>(
+    `${options?.baseUrl ?? '*'}/schedules/shifts/copy-week`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 201 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleDeleteShiftResponse = {
+  body: DeleteShiftResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /schedules/shifts/{shiftId}` operation.
+ */
+export function handleDeleteShift(
+  response?:
+    | HandleDeleteShiftResponse
+    | HttpResponseResolver<
+        {
+          shiftId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.delete<
+    {
+      shiftId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/schedules/shifts/:shiftId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetShiftResponse = {
+  body: GetShiftResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /schedules/shifts/{shiftId}` operation.
+ */
+export function handleGetShift(
+  response?:
+    | HandleGetShiftResponse
+    | HttpResponseResolver<
+        {
+          shiftId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<
+    {
+      shiftId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/schedules/shifts/:shiftId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleUpdateShiftResponse = {
+  body: UpdateShiftResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /schedules/shifts/{shiftId}` operation.
+ */
+export function handleUpdateShift(
+  response?:
+    | HandleUpdateShiftResponse
+    | HttpResponseResolver<
+        {
+          shiftId: string;
+        },
+        UpdateShiftData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      shiftId: string;
+    },
+    UpdateShiftData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/schedules/shifts/:shiftId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleHandOverShiftResponse = {
+  body: HandOverShiftResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `POST /schedules/shifts/{shiftId}/handover` operation.
+ */
+export function handleHandOverShift(
+  response?:
+    | HandleHandOverShiftResponse
+    | HttpResponseResolver<
+        {
+          shiftId: string;
+        },
+        HandOverShiftData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      shiftId: string;
+    },
+    HandOverShiftData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/schedules/shifts/:shiftId/handover`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetCoverageResponse = {
+  body: GetCoverageResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /schedules/coverage` operation.
+ */
+export function handleGetCoverage(
+  response?: HandleGetCoverageResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/schedules/coverage`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleListSpecialistSchedulesResponse = {
+  body: ListSpecialistSchedulesResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /schedules/specialists` operation.
+ */
+export function handleListSpecialistSchedules(
+  response?: HandleListSpecialistSchedulesResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/schedules/specialists`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleSetAvailabilityResponse = {
+  body: SetAvailabilityResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /schedules/specialists/{specialistId}/availability` operation.
+ */
+export function handleSetAvailability(
+  response?:
+    | HandleSetAvailabilityResponse
+    | HttpResponseResolver<
+        {
+          specialistId: string;
+        },
+        SetAvailabilityData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      specialistId: string;
+    },
+    SetAvailabilityData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/schedules/specialists/:specialistId/availability`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleAddTimeOffResponse = {
+  body: AddTimeOffResponses[201];
+  status?: 201;
+};
+
+/**
+ * Handler for the `POST /schedules/specialists/{specialistId}/time-off` operation.
+ */
+export function handleAddTimeOff(
+  response?:
+    | HandleAddTimeOffResponse
+    | HttpResponseResolver<
+        {
+          specialistId: string;
+        },
+        AddTimeOffData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      specialistId: string;
+    },
+    AddTimeOffData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/schedules/specialists/:specialistId/time-off`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 201 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleDeleteTimeOffResponse = {
+  body: DeleteTimeOffResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /schedules/time-off/{timeOffId}` operation.
+ */
+export function handleDeleteTimeOff(
+  response?:
+    | HandleDeleteTimeOffResponse
+    | HttpResponseResolver<
+        {
+          timeOffId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.delete<
+    {
+      timeOffId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/schedules/time-off/:timeOffId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleListMyShiftsResponse = {
+  body: ListMyShiftsResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /me/shifts` operation.
+ */
+export function handleListMyShifts(
+  response?: HandleListMyShiftsResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/me/shifts`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleRevokeCalendarFeedResponse = {
+  body: RevokeCalendarFeedResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /me/calendar-feed` operation.
+ */
+export function handleRevokeCalendarFeed(
+  response?: HandleRevokeCalendarFeedResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.delete<never, never>(
+    `${options?.baseUrl ?? '*'}/me/calendar-feed`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleCreateCalendarFeedResponse = {
+  body: CreateCalendarFeedResponses[201];
+  status?: 201;
+};
+
+/**
+ * Handler for the `POST /me/calendar-feed` operation.
+ */
+export function handleCreateCalendarFeed(
+  response?: HandleCreateCalendarFeedResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, never>(
+    `${options?.baseUrl ?? '*'}/me/calendar-feed`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 201 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetCalendarFeedResponse = {
+  body: GetCalendarFeedResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /public/calendars/{token}` operation.
+ */
+export function handleGetCalendarFeed(
+  response?:
+    | HandleGetCalendarFeedResponse
+    | HttpResponseResolver<
+        {
+          token: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<
+    {
+      token: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/public/calendars/:token`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.text(typeof body === 'string' ? body : JSON.stringify(body), {
+          status: response?.status ?? 200,
+        });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
 export type HandleStreamEventsResponse = {
   body: StreamEventsResponses[200];
   status?: 200;
@@ -995,6 +2607,10 @@ export type MswHandlerFactories = {
    */
   getTenantConfig: typeof handleGetTenantConfig;
   /**
+   * Handler for the `GET /openapi.json` operation.
+   */
+  getOpenApiDocument: typeof handleGetOpenApiDocument;
+  /**
    * Handler for the `POST /auth/signup` operation.
    */
   signup: typeof handleSignup;
@@ -1003,9 +2619,57 @@ export type MswHandlerFactories = {
    */
   getMe: typeof handleGetMe;
   /**
+   * Handler for the `GET /users` operation.
+   */
+  listUsers: typeof handleListUsers;
+  /**
+   * Handler for the `PATCH /users/{userId}` operation.
+   */
+  updateUser: typeof handleUpdateUser;
+  /**
+   * Handler for the `GET /admin-audit` operation.
+   */
+  listAdminAudit: typeof handleListAdminAudit;
+  /**
    * Handler for the `GET /specialties` operation.
    */
   listSpecialties: typeof handleListSpecialties;
+  /**
+   * Handler for the `GET /specialty-catalogue` operation.
+   */
+  listSpecialtyCatalogue: typeof handleListSpecialtyCatalogue;
+  /**
+   * Handler for the `POST /specialty-catalogue` operation.
+   */
+  createSpecialty: typeof handleCreateSpecialty;
+  /**
+   * Handler for the `PUT /specialty-catalogue/{specialtyId}` operation.
+   */
+  updateSpecialty: typeof handleUpdateSpecialty;
+  /**
+   * Handler for the `GET /organisation-overview` operation.
+   */
+  getOrganisationOverview: typeof handleGetOrganisationOverview;
+  /**
+   * Handler for the `GET /hospitals` operation.
+   */
+  listHospitals: typeof handleListHospitals;
+  /**
+   * Handler for the `POST /hospitals` operation.
+   */
+  createHospital: typeof handleCreateHospital;
+  /**
+   * Handler for the `GET /hospitals/{hospitalId}` operation.
+   */
+  getHospital: typeof handleGetHospital;
+  /**
+   * Handler for the `PUT /hospitals/{hospitalId}` operation.
+   */
+  updateHospital: typeof handleUpdateHospital;
+  /**
+   * Handler for the `POST /hospitals/{hospitalId}/admins` operation.
+   */
+  addHospitalAdmin: typeof handleAddHospitalAdmin;
   /**
    * Handler for the `GET /health` operation.
    */
@@ -1055,6 +2719,30 @@ export type MswHandlerFactories = {
    */
   getCaseAudit: typeof handleGetCaseAudit;
   /**
+   * Handler for the `GET /cases/{caseId}/fhir` operation.
+   */
+  exportCaseFhir: typeof handleExportCaseFhir;
+  /**
+   * Handler for the `POST /cases/{caseId}/prints` operation.
+   */
+  recordCasePrint: typeof handleRecordCasePrint;
+  /**
+   * Handler for the `GET /insights/hospitals` operation.
+   */
+  getHospitalInsights: typeof handleGetHospitalInsights;
+  /**
+   * Handler for the `GET /insights/physicians` operation.
+   */
+  getPhysicianInsights: typeof handleGetPhysicianInsights;
+  /**
+   * Handler for the `GET /insights/cases` operation.
+   */
+  exportInsightCases: typeof handleExportInsightCases;
+  /**
+   * Handler for the `GET /insights/specialist-report` operation.
+   */
+  getSpecialistReport: typeof handleGetSpecialistReport;
+  /**
    * Handler for the `GET /cases/{caseId}/attachments` operation.
    */
   listCaseAttachments: typeof handleListCaseAttachments;
@@ -1079,6 +2767,74 @@ export type MswHandlerFactories = {
    */
   markNotificationsRead: typeof handleMarkNotificationsRead;
   /**
+   * Handler for the `GET /schedules/shifts` operation.
+   */
+  listShifts: typeof handleListShifts;
+  /**
+   * Handler for the `POST /schedules/shifts` operation.
+   */
+  createShift: typeof handleCreateShift;
+  /**
+   * Handler for the `POST /schedules/shifts/repeat` operation.
+   */
+  repeatShifts: typeof handleRepeatShifts;
+  /**
+   * Handler for the `POST /schedules/shifts/copy-week` operation.
+   */
+  copyShiftWeek: typeof handleCopyShiftWeek;
+  /**
+   * Handler for the `DELETE /schedules/shifts/{shiftId}` operation.
+   */
+  deleteShift: typeof handleDeleteShift;
+  /**
+   * Handler for the `GET /schedules/shifts/{shiftId}` operation.
+   */
+  getShift: typeof handleGetShift;
+  /**
+   * Handler for the `PUT /schedules/shifts/{shiftId}` operation.
+   */
+  updateShift: typeof handleUpdateShift;
+  /**
+   * Handler for the `POST /schedules/shifts/{shiftId}/handover` operation.
+   */
+  handOverShift: typeof handleHandOverShift;
+  /**
+   * Handler for the `GET /schedules/coverage` operation.
+   */
+  getCoverage: typeof handleGetCoverage;
+  /**
+   * Handler for the `GET /schedules/specialists` operation.
+   */
+  listSpecialistSchedules: typeof handleListSpecialistSchedules;
+  /**
+   * Handler for the `PUT /schedules/specialists/{specialistId}/availability` operation.
+   */
+  setAvailability: typeof handleSetAvailability;
+  /**
+   * Handler for the `POST /schedules/specialists/{specialistId}/time-off` operation.
+   */
+  addTimeOff: typeof handleAddTimeOff;
+  /**
+   * Handler for the `DELETE /schedules/time-off/{timeOffId}` operation.
+   */
+  deleteTimeOff: typeof handleDeleteTimeOff;
+  /**
+   * Handler for the `GET /me/shifts` operation.
+   */
+  listMyShifts: typeof handleListMyShifts;
+  /**
+   * Handler for the `DELETE /me/calendar-feed` operation.
+   */
+  revokeCalendarFeed: typeof handleRevokeCalendarFeed;
+  /**
+   * Handler for the `POST /me/calendar-feed` operation.
+   */
+  createCalendarFeed: typeof handleCreateCalendarFeed;
+  /**
+   * Handler for the `GET /public/calendars/{token}` operation.
+   */
+  getCalendarFeed: typeof handleGetCalendarFeed;
+  /**
    * Handler for the `GET /events` operation.
    */
   streamEvents: typeof handleStreamEvents;
@@ -1101,9 +2857,22 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
   }
   const pick: CreateMswHandlersResult['pick'] = {
     getTenantConfig: wrap(handleGetTenantConfig),
+    getOpenApiDocument: wrap(handleGetOpenApiDocument),
     signup: wrap(handleSignup),
     getMe: wrap(handleGetMe),
+    listUsers: wrap(handleListUsers),
+    updateUser: wrap(handleUpdateUser),
+    listAdminAudit: wrap(handleListAdminAudit),
     listSpecialties: wrap(handleListSpecialties),
+    listSpecialtyCatalogue: wrap(handleListSpecialtyCatalogue),
+    createSpecialty: wrap(handleCreateSpecialty),
+    updateSpecialty: wrap(handleUpdateSpecialty),
+    getOrganisationOverview: wrap(handleGetOrganisationOverview),
+    listHospitals: wrap(handleListHospitals),
+    createHospital: wrap(handleCreateHospital),
+    getHospital: wrap(handleGetHospital),
+    updateHospital: wrap(handleUpdateHospital),
+    addHospitalAdmin: wrap(handleAddHospitalAdmin),
     getHealth: wrap(handleGetHealth),
     listCases: wrap(handleListCases),
     createCase: wrap(handleCreateCase),
@@ -1116,12 +2885,35 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     submitConsultation: wrap(handleSubmitConsultation),
     closeCase: wrap(handleCloseCase),
     getCaseAudit: wrap(handleGetCaseAudit),
+    exportCaseFhir: wrap(handleExportCaseFhir),
+    recordCasePrint: wrap(handleRecordCasePrint),
+    getHospitalInsights: wrap(handleGetHospitalInsights),
+    getPhysicianInsights: wrap(handleGetPhysicianInsights),
+    exportInsightCases: wrap(handleExportInsightCases),
+    getSpecialistReport: wrap(handleGetSpecialistReport),
     listCaseAttachments: wrap(handleListCaseAttachments),
     uploadCaseAttachment: wrap(handleUploadCaseAttachment),
     downloadAttachment: wrap(handleDownloadAttachment),
     listTriageAssessments: wrap(handleListTriageAssessments),
     listNotifications: wrap(handleListNotifications),
     markNotificationsRead: wrap(handleMarkNotificationsRead),
+    listShifts: wrap(handleListShifts),
+    createShift: wrap(handleCreateShift),
+    repeatShifts: wrap(handleRepeatShifts),
+    copyShiftWeek: wrap(handleCopyShiftWeek),
+    deleteShift: wrap(handleDeleteShift),
+    getShift: wrap(handleGetShift),
+    updateShift: wrap(handleUpdateShift),
+    handOverShift: wrap(handleHandOverShift),
+    getCoverage: wrap(handleGetCoverage),
+    listSpecialistSchedules: wrap(handleListSpecialistSchedules),
+    setAvailability: wrap(handleSetAvailability),
+    addTimeOff: wrap(handleAddTimeOff),
+    deleteTimeOff: wrap(handleDeleteTimeOff),
+    listMyShifts: wrap(handleListMyShifts),
+    revokeCalendarFeed: wrap(handleRevokeCalendarFeed),
+    createCalendarFeed: wrap(handleCreateCalendarFeed),
+    getCalendarFeed: wrap(handleGetCalendarFeed),
     streamEvents: wrap(handleStreamEvents),
   };
   const all: CreateMswHandlersResult['all'] = (options = {}) => {
@@ -1131,7 +2923,18 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     }
     const overrides = options.pick ?? {};
     return [
+      invoke(pick.handOverShift, overrides.handOverShift),
+      invoke(pick.setAvailability, overrides.setAvailability),
+      invoke(pick.addTimeOff, overrides.addTimeOff),
+      invoke(pick.repeatShifts, overrides.repeatShifts),
+      invoke(pick.copyShiftWeek, overrides.copyShiftWeek),
       invoke(pick.downloadAttachment, overrides.downloadAttachment),
+      invoke(pick.deleteShift, overrides.deleteShift),
+      invoke(pick.getShift, overrides.getShift),
+      invoke(pick.updateShift, overrides.updateShift),
+      invoke(pick.deleteTimeOff, overrides.deleteTimeOff),
+      invoke(pick.getCalendarFeed, overrides.getCalendarFeed),
+      invoke(pick.addHospitalAdmin, overrides.addHospitalAdmin),
       invoke(pick.cancelCase, overrides.cancelCase),
       invoke(pick.acceptCase, overrides.acceptCase),
       invoke(pick.declineCase, overrides.declineCase),
@@ -1140,14 +2943,39 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.submitConsultation, overrides.submitConsultation),
       invoke(pick.closeCase, overrides.closeCase),
       invoke(pick.getCaseAudit, overrides.getCaseAudit),
+      invoke(pick.exportCaseFhir, overrides.exportCaseFhir),
+      invoke(pick.recordCasePrint, overrides.recordCasePrint),
       invoke(pick.listCaseAttachments, overrides.listCaseAttachments),
       invoke(pick.uploadCaseAttachment, overrides.uploadCaseAttachment),
       invoke(pick.getTenantConfig, overrides.getTenantConfig),
       invoke(pick.signup, overrides.signup),
+      invoke(pick.getHospitalInsights, overrides.getHospitalInsights),
+      invoke(pick.getPhysicianInsights, overrides.getPhysicianInsights),
+      invoke(pick.exportInsightCases, overrides.exportInsightCases),
+      invoke(pick.getSpecialistReport, overrides.getSpecialistReport),
       invoke(pick.markNotificationsRead, overrides.markNotificationsRead),
+      invoke(pick.listShifts, overrides.listShifts),
+      invoke(pick.createShift, overrides.createShift),
+      invoke(pick.getCoverage, overrides.getCoverage),
+      invoke(pick.listSpecialistSchedules, overrides.listSpecialistSchedules),
+      invoke(pick.listMyShifts, overrides.listMyShifts),
+      invoke(pick.revokeCalendarFeed, overrides.revokeCalendarFeed),
+      invoke(pick.createCalendarFeed, overrides.createCalendarFeed),
+      invoke(pick.updateUser, overrides.updateUser),
+      invoke(pick.updateSpecialty, overrides.updateSpecialty),
+      invoke(pick.getHospital, overrides.getHospital),
+      invoke(pick.updateHospital, overrides.updateHospital),
       invoke(pick.getCase, overrides.getCase),
+      invoke(pick.getOpenApiDocument, overrides.getOpenApiDocument),
       invoke(pick.getMe, overrides.getMe),
+      invoke(pick.listUsers, overrides.listUsers),
+      invoke(pick.listAdminAudit, overrides.listAdminAudit),
       invoke(pick.listSpecialties, overrides.listSpecialties),
+      invoke(pick.listSpecialtyCatalogue, overrides.listSpecialtyCatalogue),
+      invoke(pick.createSpecialty, overrides.createSpecialty),
+      invoke(pick.getOrganisationOverview, overrides.getOrganisationOverview),
+      invoke(pick.listHospitals, overrides.listHospitals),
+      invoke(pick.createHospital, overrides.createHospital),
       invoke(pick.getHealth, overrides.getHealth),
       invoke(pick.listCases, overrides.listCases),
       invoke(pick.createCase, overrides.createCase),

@@ -15,60 +15,156 @@ import type {
   AcceptCaseData,
   AcceptCaseErrors,
   AcceptCaseResponses,
+  AddHospitalAdminData,
+  AddHospitalAdminErrors,
+  AddHospitalAdminResponses,
+  AddTimeOffData,
+  AddTimeOffErrors,
+  AddTimeOffResponses,
   CancelCaseData,
   CancelCaseErrors,
   CancelCaseResponses,
   CloseCaseData,
   CloseCaseErrors,
   CloseCaseResponses,
+  CopyShiftWeekData,
+  CopyShiftWeekErrors,
+  CopyShiftWeekResponses,
+  CreateCalendarFeedData,
+  CreateCalendarFeedErrors,
+  CreateCalendarFeedResponses,
   CreateCaseData,
   CreateCaseErrors,
   CreateCaseResponses,
+  CreateHospitalData,
+  CreateHospitalErrors,
+  CreateHospitalResponses,
+  CreateShiftData,
+  CreateShiftErrors,
+  CreateShiftResponses,
+  CreateSpecialtyData,
+  CreateSpecialtyErrors,
+  CreateSpecialtyResponses,
   DeclineCaseData,
   DeclineCaseErrors,
   DeclineCaseResponses,
+  DeleteShiftData,
+  DeleteShiftErrors,
+  DeleteShiftResponses,
+  DeleteTimeOffData,
+  DeleteTimeOffErrors,
+  DeleteTimeOffResponses,
   DownloadAttachmentData,
   DownloadAttachmentErrors,
   DownloadAttachmentResponses,
+  ExportCaseFhirData,
+  ExportCaseFhirErrors,
+  ExportCaseFhirResponses,
+  ExportInsightCasesData,
+  ExportInsightCasesErrors,
+  ExportInsightCasesResponses,
+  GetCalendarFeedData,
+  GetCalendarFeedErrors,
+  GetCalendarFeedResponses,
   GetCaseAuditData,
   GetCaseAuditErrors,
   GetCaseAuditResponses,
   GetCaseData,
   GetCaseErrors,
   GetCaseResponses,
+  GetCoverageData,
+  GetCoverageErrors,
+  GetCoverageResponses,
   GetHealthData,
   GetHealthErrors,
   GetHealthResponses,
+  GetHospitalData,
+  GetHospitalErrors,
+  GetHospitalInsightsData,
+  GetHospitalInsightsErrors,
+  GetHospitalInsightsResponses,
+  GetHospitalResponses,
   GetMeData,
   GetMeErrors,
   GetMeResponses,
+  GetOpenApiDocumentData,
+  GetOpenApiDocumentErrors,
+  GetOpenApiDocumentResponses,
+  GetOrganisationOverviewData,
+  GetOrganisationOverviewErrors,
+  GetOrganisationOverviewResponses,
+  GetPhysicianInsightsData,
+  GetPhysicianInsightsErrors,
+  GetPhysicianInsightsResponses,
+  GetShiftData,
+  GetShiftErrors,
+  GetShiftResponses,
+  GetSpecialistReportData,
+  GetSpecialistReportErrors,
+  GetSpecialistReportResponses,
   GetTenantConfigData,
   GetTenantConfigErrors,
   GetTenantConfigResponses,
+  HandOverShiftData,
+  HandOverShiftErrors,
+  HandOverShiftResponses,
+  ListAdminAuditData,
+  ListAdminAuditErrors,
+  ListAdminAuditResponses,
   ListCaseAttachmentsData,
   ListCaseAttachmentsErrors,
   ListCaseAttachmentsResponses,
   ListCasesData,
   ListCasesErrors,
   ListCasesResponses,
+  ListHospitalsData,
+  ListHospitalsErrors,
+  ListHospitalsResponses,
+  ListMyShiftsData,
+  ListMyShiftsErrors,
+  ListMyShiftsResponses,
   ListNotificationsData,
   ListNotificationsErrors,
   ListNotificationsResponses,
+  ListShiftsData,
+  ListShiftsErrors,
+  ListShiftsResponses,
+  ListSpecialistSchedulesData,
+  ListSpecialistSchedulesErrors,
+  ListSpecialistSchedulesResponses,
   ListSpecialtiesData,
   ListSpecialtiesErrors,
   ListSpecialtiesResponses,
+  ListSpecialtyCatalogueData,
+  ListSpecialtyCatalogueErrors,
+  ListSpecialtyCatalogueResponses,
   ListTriageAssessmentsData,
   ListTriageAssessmentsErrors,
   ListTriageAssessmentsResponses,
+  ListUsersData,
+  ListUsersErrors,
+  ListUsersResponses,
   MarkNotificationsReadData,
   MarkNotificationsReadErrors,
   MarkNotificationsReadResponses,
   PostCaseMessageData,
   PostCaseMessageErrors,
   PostCaseMessageResponses,
+  RecordCasePrintData,
+  RecordCasePrintErrors,
+  RecordCasePrintResponses,
   RecordCaseReceiptData,
   RecordCaseReceiptErrors,
   RecordCaseReceiptResponses,
+  RepeatShiftsData,
+  RepeatShiftsErrors,
+  RepeatShiftsResponses,
+  RevokeCalendarFeedData,
+  RevokeCalendarFeedErrors,
+  RevokeCalendarFeedResponses,
+  SetAvailabilityData,
+  SetAvailabilityErrors,
+  SetAvailabilityResponses,
   SignupData,
   SignupErrors,
   SignupResponses,
@@ -79,6 +175,18 @@ import type {
   SubmitConsultationData,
   SubmitConsultationErrors,
   SubmitConsultationResponses,
+  UpdateHospitalData,
+  UpdateHospitalErrors,
+  UpdateHospitalResponses,
+  UpdateShiftData,
+  UpdateShiftErrors,
+  UpdateShiftResponses,
+  UpdateSpecialtyData,
+  UpdateSpecialtyErrors,
+  UpdateSpecialtyResponses,
+  UpdateUserData,
+  UpdateUserErrors,
+  UpdateUserResponses,
   UploadCaseAttachmentData,
   UploadCaseAttachmentErrors,
   UploadCaseAttachmentResponses,
@@ -86,51 +194,124 @@ import type {
 import {
   zAcceptCasePath,
   zAcceptCaseResponse,
+  zAddHospitalAdminBody,
+  zAddHospitalAdminPath,
+  zAddHospitalAdminResponse,
+  zAddTimeOffBody,
+  zAddTimeOffPath,
+  zAddTimeOffResponse,
   zCancelCaseBody,
   zCancelCasePath,
   zCancelCaseResponse,
   zCloseCaseBody,
   zCloseCasePath,
   zCloseCaseResponse,
+  zCopyShiftWeekBody,
+  zCopyShiftWeekResponse,
+  zCreateCalendarFeedResponse,
   zCreateCaseBody,
   zCreateCaseHeaders,
   zCreateCaseResponse,
+  zCreateHospitalBody,
+  zCreateHospitalResponse,
+  zCreateShiftBody,
+  zCreateShiftResponse,
+  zCreateSpecialtyBody,
+  zCreateSpecialtyResponse,
   zDeclineCaseBody,
   zDeclineCasePath,
   zDeclineCaseResponse,
+  zDeleteShiftPath,
+  zDeleteShiftResponse,
+  zDeleteTimeOffPath,
+  zDeleteTimeOffResponse,
   zDownloadAttachmentPath,
   zDownloadAttachmentQuery,
   zDownloadAttachmentResponse,
+  zExportCaseFhirPath,
+  zExportCaseFhirResponse,
+  zExportInsightCasesQuery,
+  zExportInsightCasesResponse,
+  zGetCalendarFeedPath,
+  zGetCalendarFeedResponse,
   zGetCaseAuditPath,
   zGetCaseAuditResponse,
   zGetCasePath,
   zGetCaseResponse,
+  zGetCoverageResponse,
   zGetHealthResponse,
+  zGetHospitalInsightsQuery,
+  zGetHospitalInsightsResponse,
+  zGetHospitalPath,
+  zGetHospitalResponse,
   zGetMeResponse,
+  zGetOpenApiDocumentResponse,
+  zGetOrganisationOverviewResponse,
+  zGetPhysicianInsightsQuery,
+  zGetPhysicianInsightsResponse,
+  zGetShiftPath,
+  zGetShiftResponse,
+  zGetSpecialistReportQuery,
+  zGetSpecialistReportResponse,
   zGetTenantConfigResponse,
+  zHandOverShiftBody,
+  zHandOverShiftPath,
+  zHandOverShiftResponse,
+  zListAdminAuditQuery,
+  zListAdminAuditResponse,
   zListCaseAttachmentsPath,
   zListCaseAttachmentsResponse,
   zListCasesQuery,
   zListCasesResponse,
+  zListHospitalsQuery,
+  zListHospitalsResponse,
+  zListMyShiftsResponse,
   zListNotificationsQuery,
   zListNotificationsResponse,
+  zListShiftsQuery,
+  zListShiftsResponse,
+  zListSpecialistSchedulesResponse,
   zListSpecialtiesResponse,
+  zListSpecialtyCatalogueQuery,
+  zListSpecialtyCatalogueResponse,
   zListTriageAssessmentsQuery,
   zListTriageAssessmentsResponse,
+  zListUsersQuery,
+  zListUsersResponse,
   zMarkNotificationsReadBody,
   zMarkNotificationsReadResponse,
   zPostCaseMessageBody,
   zPostCaseMessagePath,
   zPostCaseMessageResponse,
+  zRecordCasePrintPath,
+  zRecordCasePrintResponse,
   zRecordCaseReceiptBody,
   zRecordCaseReceiptPath,
   zRecordCaseReceiptResponse,
+  zRepeatShiftsBody,
+  zRepeatShiftsResponse,
+  zRevokeCalendarFeedResponse,
+  zSetAvailabilityBody,
+  zSetAvailabilityPath,
+  zSetAvailabilityResponse,
   zSignupBody,
   zSignupResponse,
   zStreamEventsResponse,
   zSubmitConsultationBody,
   zSubmitConsultationPath,
   zSubmitConsultationResponse,
+  zUpdateHospitalBody,
+  zUpdateHospitalPath,
+  zUpdateHospitalResponse,
+  zUpdateShiftBody,
+  zUpdateShiftPath,
+  zUpdateShiftResponse,
+  zUpdateSpecialtyBody,
+  zUpdateSpecialtyPath,
+  zUpdateSpecialtyResponse,
+  zUpdateUserBody,
+  zUpdateUserPath,
+  zUpdateUserResponse,
   zUploadCaseAttachmentBody,
   zUploadCaseAttachmentPath,
   zUploadCaseAttachmentQuery,
@@ -174,6 +355,28 @@ export const getTenantConfig = <ThrowOnError extends boolean = false>(
         .parseAsync(data),
     responseValidator: async (data) => await zGetTenantConfigResponse.parseAsync(data),
     url: '/public/tenant-config',
+    ...options,
+  });
+
+/**
+ * This API's OpenAPI document.
+ *
+ * The whole contract, bundled into one JSON document: the same one the server validates requests against and the client is generated from. The API reference at `/api/docs` reads it; tools can download it.
+ */
+export const getOpenApiDocument = <ThrowOnError extends boolean = false>(
+  options?: Options<GetOpenApiDocumentData, ThrowOnError>,
+): RequestResult<GetOpenApiDocumentResponses, GetOpenApiDocumentErrors, ThrowOnError> =>
+  (options?.client ?? client).get<GetOpenApiDocumentResponses, GetOpenApiDocumentErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetOpenApiDocumentResponse.parseAsync(data),
+    url: '/openapi.json',
     ...options,
   });
 
@@ -226,6 +429,79 @@ export const getMe = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The users the caller administers, searched, sorted and paged.
+ *
+ * A hospital admin (`hospital`) and an ER admin (`emergency_room_admin`) see the users of their hospital; a hospital system admin (`hospital_system`) those of its system, or of one of its hospitals with `hospitalId`. Anyone else is refused with 403.
+ */
+export const listUsers = <ThrowOnError extends boolean = false>(
+  options?: Options<ListUsersData, ThrowOnError>,
+): RequestResult<ListUsersResponses, ListUsersErrors, ThrowOnError> =>
+  (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zListUsersQuery.optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zListUsersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users',
+    ...options,
+  });
+
+/**
+ * Change a user's specialties, contact details or active flag.
+ *
+ * Only users the caller could create (same hospital, a role within its scope) can be changed. The body names the version it was made against: a change against an older version answers 409, and nothing is written. Deactivating takes effect on the user's next request.
+ */
+export const updateUser = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateUserData, ThrowOnError>,
+): RequestResult<UpdateUserResponses, UpdateUserErrors, ThrowOnError> =>
+  (options.client ?? client).patch<UpdateUserResponses, UpdateUserErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zUpdateUserBody,
+          path: zUpdateUserPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zUpdateUserResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{userId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * The administrative audit log of the caller's scope, newest first.
+ *
+ * Every change an administrator made to people (and the organisation): who, what, before and after, when, from where. A hospital admin reads its hospital's; a hospital system admin its whole system's. Anyone else is refused with 403.
+ */
+export const listAdminAudit = <ThrowOnError extends boolean = false>(
+  options?: Options<ListAdminAuditData, ThrowOnError>,
+): RequestResult<ListAdminAuditResponses, ListAdminAuditErrors, ThrowOnError> =>
+  (options?.client ?? client).get<ListAdminAuditResponses, ListAdminAuditErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zListAdminAuditQuery.optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zListAdminAuditResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/admin-audit',
+    ...options,
+  });
+
+/**
  * The specialty catalogue of the caller's hospital system.
  */
 export const listSpecialties = <ThrowOnError extends boolean = false>(
@@ -244,6 +520,237 @@ export const listSpecialties = <ThrowOnError extends boolean = false>(
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/specialties',
     ...options,
+  });
+
+/**
+ * The system's specialty catalogue with retired specialties (hospital_system).
+ */
+export const listSpecialtyCatalogue = <ThrowOnError extends boolean = false>(
+  options?: Options<ListSpecialtyCatalogueData, ThrowOnError>,
+): RequestResult<ListSpecialtyCatalogueResponses, ListSpecialtyCatalogueErrors, ThrowOnError> =>
+  (options?.client ?? client).get<
+    ListSpecialtyCatalogueResponses,
+    ListSpecialtyCatalogueErrors,
+    ThrowOnError
+  >({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zListSpecialtyCatalogueQuery.optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zListSpecialtyCatalogueResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/specialty-catalogue',
+    ...options,
+  });
+
+/**
+ * Add a specialty to the catalogue (hospital_system). Audited.
+ */
+export const createSpecialty = <ThrowOnError extends boolean = false>(
+  options: Options<CreateSpecialtyData, ThrowOnError>,
+): RequestResult<CreateSpecialtyResponses, CreateSpecialtyErrors, ThrowOnError> =>
+  (options.client ?? client).post<CreateSpecialtyResponses, CreateSpecialtyErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zCreateSpecialtyBody,
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zCreateSpecialtyResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/specialty-catalogue',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Rename, retire or bring back a specialty (hospital_system). Audited.
+ *
+ * A retired specialty keeps its cases, shifts and specialists; it is no longer offered for new cases or shifts. A stale version answers 409.
+ */
+export const updateSpecialty = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateSpecialtyData, ThrowOnError>,
+): RequestResult<UpdateSpecialtyResponses, UpdateSpecialtyErrors, ThrowOnError> =>
+  (options.client ?? client).put<UpdateSpecialtyResponses, UpdateSpecialtyErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zUpdateSpecialtyBody,
+          path: zUpdateSpecialtyPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zUpdateSpecialtyResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/specialty-catalogue/{specialtyId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * The caller's hospitals at a glance (hospital_system, hospital).
+ *
+ * A hospital system administrator sees every hospital of its system; a hospital administrator its own. A specialty counts as uncovered when the hospital staffs it (a specialist with it, or a shift of it) and no on-call shift covers this moment. Every other role is refused.
+ */
+export const getOrganisationOverview = <ThrowOnError extends boolean = false>(
+  options?: Options<GetOrganisationOverviewData, ThrowOnError>,
+): RequestResult<GetOrganisationOverviewResponses, GetOrganisationOverviewErrors, ThrowOnError> =>
+  (options?.client ?? client).get<
+    GetOrganisationOverviewResponses,
+    GetOrganisationOverviewErrors,
+    ThrowOnError
+  >({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetOrganisationOverviewResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/organisation-overview',
+    ...options,
+  });
+
+/**
+ * The hospitals of the caller's hospital system (hospital_system), searched, sorted and paged.
+ *
+ * Only a hospital system administrator lists its system's hospitals; every other role is refused.
+ */
+export const listHospitals = <ThrowOnError extends boolean = false>(
+  options?: Options<ListHospitalsData, ThrowOnError>,
+): RequestResult<ListHospitalsResponses, ListHospitalsErrors, ThrowOnError> =>
+  (options?.client ?? client).get<ListHospitalsResponses, ListHospitalsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zListHospitalsQuery.optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zListHospitalsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/hospitals',
+    ...options,
+  });
+
+/**
+ * Add a hospital to the caller's hospital system (hospital_system).
+ *
+ * The time zone must be an IANA name the server knows; the short code must be unused in the system. Acknowledgement times default to 5, 15 and 60 minutes. The change is audited.
+ */
+export const createHospital = <ThrowOnError extends boolean = false>(
+  options: Options<CreateHospitalData, ThrowOnError>,
+): RequestResult<CreateHospitalResponses, CreateHospitalErrors, ThrowOnError> =>
+  (options.client ?? client).post<CreateHospitalResponses, CreateHospitalErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zCreateHospitalBody,
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zCreateHospitalResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/hospitals',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * One hospital with its settings and administrators.
+ *
+ * A hospital system administrator reads any hospital of its system; a hospital administrator reads its own. Any other hospital answers 404.
+ */
+export const getHospital = <ThrowOnError extends boolean = false>(
+  options: Options<GetHospitalData, ThrowOnError>,
+): RequestResult<GetHospitalResponses, GetHospitalErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetHospitalResponses, GetHospitalErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zGetHospitalPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetHospitalResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/hospitals/{hospitalId}',
+    ...options,
+  });
+
+/**
+ * Change a hospital of the caller's system (hospital_system).
+ *
+ * Sends the whole hospital with the version it was read at; a stale version answers 409 and nothing changes. The change is audited with its before and after.
+ */
+export const updateHospital = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateHospitalData, ThrowOnError>,
+): RequestResult<UpdateHospitalResponses, UpdateHospitalErrors, ThrowOnError> =>
+  (options.client ?? client).put<UpdateHospitalResponses, UpdateHospitalErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zUpdateHospitalBody,
+          path: zUpdateHospitalPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zUpdateHospitalResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/hospitals/{hospitalId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Name an existing user of the hospital as one of its administrators (hospital_system).
+ *
+ * The user must belong to this hospital. A new administrator is created with POST /auth/signup (role `hospital`, the hospital's id) instead. Audited.
+ */
+export const addHospitalAdmin = <ThrowOnError extends boolean = false>(
+  options: Options<AddHospitalAdminData, ThrowOnError>,
+): RequestResult<AddHospitalAdminResponses, AddHospitalAdminErrors, ThrowOnError> =>
+  (options.client ?? client).post<AddHospitalAdminResponses, AddHospitalAdminErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zAddHospitalAdminBody,
+          path: zAddHospitalAdminPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zAddHospitalAdminResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/hospitals/{hospitalId}/admins',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
   });
 
 /**
@@ -267,9 +774,9 @@ export const getHealth = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * The cases the caller may see, newest first.
+ * The cases the caller may see, what needs a person now first.
  *
- * Keyset pagination: pass the previous page's `nextCursor` as `cursor`; `nextCursor` is null on the last
+ * Ordered by `sort` (by default `attention`: what needs a person now first). Keyset pagination: pass the previous page's `nextCursor` as `cursor`; `nextCursor` is null on the last
  * page. An er_doctor sees the cases it opened; emergency_room and emergency_room_admin see every case of
  * their emergency room; a specialist sees the cases offered or assigned to it. Listing is audited.
  *
@@ -548,6 +1055,144 @@ export const getCaseAudit = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The case as a FHIR R4 Bundle (anyone who may read the case). Audited.
+ *
+ * A Bundle of type collection: the request as a ServiceRequest, each offer as a Task (its receipts as notes), each message as a Communication, the consultation as a Communication; the patient only as the case holds it (sex, age, MRN, initials). Every export writes an audit event.
+ */
+export const exportCaseFhir = <ThrowOnError extends boolean = false>(
+  options: Options<ExportCaseFhirData, ThrowOnError>,
+): RequestResult<ExportCaseFhirResponses, ExportCaseFhirErrors, ThrowOnError> =>
+  (options.client ?? client).get<ExportCaseFhirResponses, ExportCaseFhirErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zExportCaseFhirPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zExportCaseFhirResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cases/{caseId}/fhir',
+    ...options,
+  });
+
+/**
+ * Records that the caller is printing the case's summary (anyone who may read the case).
+ *
+ * The printable summary is drawn by the client from the case it already holds; this call leaves the audit event every print must leave, before the print dialog opens.
+ */
+export const recordCasePrint = <ThrowOnError extends boolean = false>(
+  options: Options<RecordCasePrintData, ThrowOnError>,
+): RequestResult<RecordCasePrintResponses, RecordCasePrintErrors, ThrowOnError> =>
+  (options.client ?? client).post<RecordCasePrintResponses, RecordCasePrintErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zRecordCasePrintPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zRecordCasePrintResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cases/{caseId}/prints',
+    ...options,
+  });
+
+/**
+ * The figures of the cases opened in a range, for the hospitals the caller may see.
+ *
+ * System roles (hospital_system, hospital_system_business_administrator) see every hospital of their system; hospital roles (hospital, hospital_business_administrator, emergency_room, emergency_room_admin, er_doctor) their own hospital. A specialist reads physician insights instead (403). Days are counted in each hospital's own time zone. The figures are defined once per case (door → request, request → first offer, request → accept, accept → consultation, request → consultation, within the acknowledgement time, within the clinical target).
+ */
+export const getHospitalInsights = <ThrowOnError extends boolean = false>(
+  options: Options<GetHospitalInsightsData, ThrowOnError>,
+): RequestResult<GetHospitalInsightsResponses, GetHospitalInsightsErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetHospitalInsightsResponses, GetHospitalInsightsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zGetHospitalInsightsQuery,
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetHospitalInsightsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/insights/hospitals',
+    ...options,
+  });
+
+/**
+ * Per specialist, the cases offered, accepted and declined and how fast they answered.
+ *
+ * The admins of insights (system and hospital roles) see every specialist of the hospitals they may see. A specialist sees only their own figures and the median response of their specialties at their hospital. The emergency room roles read hospital insights instead (403).
+ */
+export const getPhysicianInsights = <ThrowOnError extends boolean = false>(
+  options: Options<GetPhysicianInsightsData, ThrowOnError>,
+): RequestResult<GetPhysicianInsightsResponses, GetPhysicianInsightsErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetPhysicianInsightsResponses, GetPhysicianInsightsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zGetPhysicianInsightsQuery,
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetPhysicianInsightsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/insights/physicians',
+    ...options,
+  });
+
+/**
+ * The measures of every case behind the hospital figures, as CSV (streamed).
+ *
+ * One row per case opened in the range, with the same filters and scope as getHospitalInsights: ids and measures only, never patient data. The medians, shares and counts of getHospitalInsights are computed from exactly these rows. Each export is audited.
+ */
+export const exportInsightCases = <ThrowOnError extends boolean = false>(
+  options: Options<ExportInsightCasesData, ThrowOnError>,
+): RequestResult<ExportInsightCasesResponses, ExportInsightCasesErrors, ThrowOnError> =>
+  (options.client ?? client).get<ExportInsightCasesResponses, ExportInsightCasesErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zExportInsightCasesQuery,
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zExportInsightCasesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/insights/cases',
+    ...options,
+  });
+
+/**
+ * The signed-in specialist's own figures and consultations for a range (specialist only).
+ *
+ * For the printable specialist report: the same figures as physician insights for the caller alone, their specialties' median response at their hospital, and their consultations on cases opened in the range. Other roles answer 403.
+ */
+export const getSpecialistReport = <ThrowOnError extends boolean = false>(
+  options: Options<GetSpecialistReportData, ThrowOnError>,
+): RequestResult<GetSpecialistReportResponses, GetSpecialistReportErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetSpecialistReportResponses, GetSpecialistReportErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zGetSpecialistReportQuery,
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetSpecialistReportResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/insights/specialist-report',
+    ...options,
+  });
+
+/**
  * The case's attachments, oldest first.
  */
 export const listCaseAttachments = <ThrowOnError extends boolean = false>(
@@ -689,6 +1334,404 @@ export const markNotificationsRead = <ThrowOnError extends boolean = false>(
       'Content-Type': 'application/json',
       ...options.headers,
     },
+  });
+
+/**
+ * The caller's hospital's on-call shifts overlapping a time range.
+ *
+ * For ER staff and ER admins of the hospital; a specialist sees only their own shifts through /me/shifts. Each shift carries its availability warnings.
+ */
+export const listShifts = <ThrowOnError extends boolean = false>(
+  options: Options<ListShiftsData, ThrowOnError>,
+): RequestResult<ListShiftsResponses, ListShiftsErrors, ThrowOnError> =>
+  (options.client ?? client).get<ListShiftsResponses, ListShiftsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zListShiftsQuery,
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zListShiftsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts',
+    ...options,
+  });
+
+/**
+ * Create an on-call shift (ER admins).
+ *
+ * Refused with 422 when the end is not after the start, the specialist lacks the specialty, is not of the hospital or is inactive, or the backup is the primary; with 409 when it overlaps another shift of the specialty (checked by the database, so concurrent creates cannot both succeed). Saved with warnings when outside the primary's availability or during their time off.
+ */
+export const createShift = <ThrowOnError extends boolean = false>(
+  options: Options<CreateShiftData, ThrowOnError>,
+): RequestResult<CreateShiftResponses, CreateShiftErrors, ThrowOnError> =>
+  (options.client ?? client).post<CreateShiftResponses, CreateShiftErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zCreateShiftBody,
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zCreateShiftResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Create a shift pattern over a range of days (ER admins); all the shifts or none.
+ */
+export const repeatShifts = <ThrowOnError extends boolean = false>(
+  options: Options<RepeatShiftsData, ThrowOnError>,
+): RequestResult<RepeatShiftsResponses, RepeatShiftsErrors, ThrowOnError> =>
+  (options.client ?? client).post<RepeatShiftsResponses, RepeatShiftsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zRepeatShiftsBody,
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zRepeatShiftsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts/repeat',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Copy a specialty's week of shifts to the next week (ER admins); all or none.
+ */
+export const copyShiftWeek = <ThrowOnError extends boolean = false>(
+  options: Options<CopyShiftWeekData, ThrowOnError>,
+): RequestResult<CopyShiftWeekResponses, CopyShiftWeekErrors, ThrowOnError> =>
+  (options.client ?? client).post<CopyShiftWeekResponses, CopyShiftWeekErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zCopyShiftWeekBody,
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zCopyShiftWeekResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts/copy-week',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Delete a shift (ER admins); a gap it leaves covering now notifies the ER admins.
+ */
+export const deleteShift = <ThrowOnError extends boolean = false>(
+  options: Options<DeleteShiftData, ThrowOnError>,
+): RequestResult<DeleteShiftResponses, DeleteShiftErrors, ThrowOnError> =>
+  (options.client ?? client).delete<DeleteShiftResponses, DeleteShiftErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zDeleteShiftPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zDeleteShiftResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts/{shiftId}',
+    ...options,
+  });
+
+/**
+ * One shift of the caller's hospital, with its history.
+ */
+export const getShift = <ThrowOnError extends boolean = false>(
+  options: Options<GetShiftData, ThrowOnError>,
+): RequestResult<GetShiftResponses, GetShiftErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetShiftResponses, GetShiftErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zGetShiftPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetShiftResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts/{shiftId}',
+    ...options,
+  });
+
+/**
+ * Change a shift's times or specialists (ER admins), under the same rules as creating one.
+ */
+export const updateShift = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateShiftData, ThrowOnError>,
+): RequestResult<UpdateShiftResponses, UpdateShiftErrors, ThrowOnError> =>
+  (options.client ?? client).put<UpdateShiftResponses, UpdateShiftErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zUpdateShiftBody,
+          path: zUpdateShiftPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zUpdateShiftResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts/{shiftId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Hand a shift, or what remains of it, to another eligible specialist (ER admins).
+ *
+ * The history records who did it and when. Cases offered to the outgoing primary and not yet accepted move to the incoming one when the handed part covers now.
+ */
+export const handOverShift = <ThrowOnError extends boolean = false>(
+  options: Options<HandOverShiftData, ThrowOnError>,
+): RequestResult<HandOverShiftResponses, HandOverShiftErrors, ThrowOnError> =>
+  (options.client ?? client).post<HandOverShiftResponses, HandOverShiftErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zHandOverShiftBody,
+          path: zHandOverShiftPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zHandOverShiftResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/shifts/{shiftId}/handover',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * On-call coverage now and the gaps over the coming 14 days, per specialty of the hospital.
+ *
+ * The specialties are those with a specialist or a shift at the caller's hospital. For ER staff and ER admins.
+ */
+export const getCoverage = <ThrowOnError extends boolean = false>(
+  options?: Options<GetCoverageData, ThrowOnError>,
+): RequestResult<GetCoverageResponses, GetCoverageErrors, ThrowOnError> =>
+  (options?.client ?? client).get<GetCoverageResponses, GetCoverageErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetCoverageResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/coverage',
+    ...options,
+  });
+
+/**
+ * The hospital's specialists with their weekly availability and time off (ER admins).
+ */
+export const listSpecialistSchedules = <ThrowOnError extends boolean = false>(
+  options?: Options<ListSpecialistSchedulesData, ThrowOnError>,
+): RequestResult<ListSpecialistSchedulesResponses, ListSpecialistSchedulesErrors, ThrowOnError> =>
+  (options?.client ?? client).get<
+    ListSpecialistSchedulesResponses,
+    ListSpecialistSchedulesErrors,
+    ThrowOnError
+  >({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zListSpecialistSchedulesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/specialists',
+    ...options,
+  });
+
+/**
+ * Replace a specialist's weekly availability (ER admins).
+ */
+export const setAvailability = <ThrowOnError extends boolean = false>(
+  options: Options<SetAvailabilityData, ThrowOnError>,
+): RequestResult<SetAvailabilityResponses, SetAvailabilityErrors, ThrowOnError> =>
+  (options.client ?? client).put<SetAvailabilityResponses, SetAvailabilityErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zSetAvailabilityBody,
+          path: zSetAvailabilityPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zSetAvailabilityResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/specialists/{specialistId}/availability',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Record a specialist's time off (ER admins).
+ */
+export const addTimeOff = <ThrowOnError extends boolean = false>(
+  options: Options<AddTimeOffData, ThrowOnError>,
+): RequestResult<AddTimeOffResponses, AddTimeOffErrors, ThrowOnError> =>
+  (options.client ?? client).post<AddTimeOffResponses, AddTimeOffErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zAddTimeOffBody,
+          path: zAddTimeOffPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zAddTimeOffResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/specialists/{specialistId}/time-off',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Delete a period of time off (ER admins).
+ */
+export const deleteTimeOff = <ThrowOnError extends boolean = false>(
+  options: Options<DeleteTimeOffData, ThrowOnError>,
+): RequestResult<DeleteTimeOffResponses, DeleteTimeOffErrors, ThrowOnError> =>
+  (options.client ?? client).delete<DeleteTimeOffResponses, DeleteTimeOffErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zDeleteTimeOffPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zDeleteTimeOffResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/schedules/time-off/{timeOffId}',
+    ...options,
+  });
+
+/**
+ * The caller's own on-call shifts from now on (28 days), as primary or backup.
+ */
+export const listMyShifts = <ThrowOnError extends boolean = false>(
+  options?: Options<ListMyShiftsData, ThrowOnError>,
+): RequestResult<ListMyShiftsResponses, ListMyShiftsErrors, ThrowOnError> =>
+  (options?.client ?? client).get<ListMyShiftsResponses, ListMyShiftsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zListMyShiftsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/shifts',
+    ...options,
+  });
+
+/**
+ * Revoke the caller's calendar feed.
+ */
+export const revokeCalendarFeed = <ThrowOnError extends boolean = false>(
+  options?: Options<RevokeCalendarFeedData, ThrowOnError>,
+): RequestResult<RevokeCalendarFeedResponses, RevokeCalendarFeedErrors, ThrowOnError> =>
+  (options?.client ?? client).delete<RevokeCalendarFeedResponses, RevokeCalendarFeedErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zRevokeCalendarFeedResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/calendar-feed',
+    ...options,
+  });
+
+/**
+ * A new address for the caller's calendar feed of shifts; the old one stops working.
+ */
+export const createCalendarFeed = <ThrowOnError extends boolean = false>(
+  options?: Options<CreateCalendarFeedData, ThrowOnError>,
+): RequestResult<CreateCalendarFeedResponses, CreateCalendarFeedErrors, ThrowOnError> =>
+  (options?.client ?? client).post<CreateCalendarFeedResponses, CreateCalendarFeedErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zCreateCalendarFeedResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/calendar-feed',
+    ...options,
+  });
+
+/**
+ * A specialist's on-call shifts as an iCalendar (RFC 5545) feed, for phone calendars.
+ *
+ * Reachable without signing in: the token in the address is the secret. Shifts from 28 days ago to 90 days ahead. A revoked or unknown token is 404.
+ */
+export const getCalendarFeed = <ThrowOnError extends boolean = false>(
+  options: Options<GetCalendarFeedData, ThrowOnError>,
+): RequestResult<GetCalendarFeedResponses, GetCalendarFeedErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetCalendarFeedResponses, GetCalendarFeedErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zGetCalendarFeedPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetCalendarFeedResponse.parseAsync(data),
+    url: '/public/calendars/{token}',
+    ...options,
   });
 
 /**

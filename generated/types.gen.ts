@@ -39,6 +39,29 @@ export type TenantConfig = {
   message?: string;
 };
 
+/**
+ * An OpenAPI 3.1 document. Only its frame is described here; the rest is the OpenAPI specification's own.
+ */
+export type OpenApiDocument = {
+  /**
+   * The OpenAPI version the document follows.
+   */
+  openapi: string;
+  /**
+   * The API's title, version and description.
+   */
+  info: {
+    [key: string]: unknown;
+  };
+  /**
+   * Every operation, by path.
+   */
+  paths: {
+    [key: string]: unknown;
+  };
+  [key: string]: unknown;
+};
+
 export type Role =
   | 'emergency_room'
   | 'emergency_room_admin'
@@ -97,6 +120,101 @@ export type User = {
   specialtyTypes: Array<string>;
 };
 
+/**
+ * A user as an administrator manages it: roles, specialties, contact details, whether the account is active, and the version a change must name.
+ */
+export type UserAccount = {
+  id: string;
+  displayName: string;
+  email: string;
+  roles: Array<string>;
+  hospitalId: string | null;
+  specialtyTypes: Array<string>;
+  phone: string | null;
+  pager: string | null;
+  /**
+   * A deactivated user can neither sign in nor call the API; their history stays.
+   */
+  active: boolean;
+  /**
+   * Name it in a change; a change against an older version answers 409.
+   */
+  version: number;
+  createdAt: string;
+};
+
+/**
+ * One page of the scope's users, as the query sorted and filtered them.
+ */
+export type UserAccountList = {
+  items: Array<UserAccount>;
+  /**
+   * How many users match, over every page.
+   */
+  total: number;
+  offset: number;
+  limit: number;
+};
+
+/**
+ * A change to a user: their specialties (specialists only), contact details, or whether the account is active. Only the fields given change.
+ */
+export type UserUpdate = {
+  /**
+   * The version the change was made against.
+   */
+  version: number;
+  specialtyTypes?: Array<string>;
+  phone?: string | null;
+  pager?: string | null;
+  active?: boolean;
+};
+
+export type UserRef = {
+  id: string;
+  displayName: string;
+};
+
+/**
+ * One administrative change: who made it, what it changed (before and after), when and from which address.
+ */
+export type AdminAuditEvent = {
+  id: string;
+  at: string;
+  actor: UserRef | null;
+  /**
+   * e.g. user.created, user.updated, user.deactivated, user.reactivated.
+   */
+  action: string;
+  targetType: string;
+  targetId: string;
+  hospitalId: string | null;
+  /**
+   * The record's fields before the change; null for a creation.
+   */
+  before: {
+    [key: string]: unknown;
+  } | null;
+  /**
+   * The record's fields after the change.
+   */
+  after: {
+    [key: string]: unknown;
+  } | null;
+  address: string | null;
+};
+
+/**
+ * One page of the scope's administrative audit log, newest first.
+ */
+export type AdminAuditEventList = {
+  items: Array<AdminAuditEvent>;
+  /**
+   * Pass it as `cursor` for the next page; null on the last.
+   */
+  nextCursor: string | null;
+};
+
 export type Specialty = {
   id: string;
   name: string;
@@ -104,6 +222,179 @@ export type Specialty = {
 
 export type SpecialtyList = {
   items: Array<Specialty>;
+};
+
+/**
+ * A specialty of the system's catalogue. A retired one keeps its history but is no longer offered for new cases or shifts.
+ */
+export type CatalogueSpecialty = {
+  id: string;
+  name: string;
+  retired: boolean;
+  version: number;
+};
+
+/**
+ * The system's specialty catalogue, retired ones included, by name.
+ */
+export type CatalogueSpecialtyList = {
+  items: Array<CatalogueSpecialty>;
+};
+
+/**
+ * A new specialty of the caller's hospital system's catalogue.
+ */
+export type SpecialtyCreate = {
+  name: string;
+};
+
+/**
+ * Renames, retires or brings back a specialty of the catalogue.
+ */
+export type SpecialtyUpdate = {
+  name: string;
+  retired: boolean;
+  /**
+   * The version the change was made on.
+   */
+  version: number;
+};
+
+/**
+ * One hospital at a glance: its open cases and the specialties it staffs that no on-call shift covers now.
+ */
+export type HospitalOverview = {
+  id: string;
+  name: string;
+  shortCode: string;
+  /**
+   * Cases pending, escalated, accepted or answered, not yet closed or cancelled.
+   */
+  openCases: number;
+  uncoveredSpecialties: Array<NamedRef>;
+};
+
+/**
+ * The hospitals in the caller's administrative scope, at a glance.
+ */
+export type OrganisationOverview = {
+  hospitals: Array<HospitalOverview>;
+};
+
+/**
+ * One hospital of the caller's hospital system, as its table row shows it.
+ */
+export type HospitalSummary = {
+  id: string;
+  name: string;
+  /**
+   * The prefix of its cases' display numbers (SGH-0042), unique in the system.
+   */
+  shortCode: string;
+  /**
+   * An IANA time zone name.
+   */
+  timeZone: string;
+  adminCount: number;
+  version: number;
+};
+
+/**
+ * One page of the hospital system's hospitals.
+ */
+export type HospitalPage = {
+  items: Array<HospitalSummary>;
+  total: number;
+  page: number;
+  pageSize: number;
+};
+
+/**
+ * How many minutes a specialist has to accept a case of each urgency before it escalates, at one hospital.
+ */
+export type AckMinutes = {
+  emergent: number;
+  urgent: number;
+  routine: number;
+};
+
+/**
+ * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
+ */
+export type Urgency = 'emergent' | 'urgent' | 'routine';
+
+/**
+ * A hospital's clinical target: a case of this specialty and urgency should be accepted within so many minutes (e.g. stroke: Neurology, emergent, 15).
+ */
+export type ClinicalTargetSetting = {
+  specialtyId: string;
+  urgency: Urgency;
+  minutes: number;
+};
+
+/**
+ * A new hospital of the caller's hospital system.
+ */
+export type HospitalCreate = {
+  name: string;
+  /**
+   * Two to eight capital letters or digits, unique in the system.
+   */
+  shortCode: string;
+  /**
+   * An IANA time zone name, e.g. Europe/London.
+   */
+  timeZone: string;
+  ackMinutes?: AckMinutes;
+  clinicalTargets?: Array<ClinicalTargetSetting>;
+};
+
+/**
+ * A user with the role `hospital` at the hospital.
+ */
+export type HospitalAdmin = {
+  id: string;
+  displayName: string;
+  email: string;
+};
+
+/**
+ * A hospital with everything its system administrator edits: name, short code, time zone, acknowledgement times, clinical targets, and its administrators.
+ */
+export type Hospital = {
+  id: string;
+  name: string;
+  shortCode: string;
+  timeZone: string;
+  ackMinutes: AckMinutes;
+  clinicalTargets: Array<ClinicalTargetSetting>;
+  admins: Array<HospitalAdmin>;
+  /**
+   * Send it back with a change; a change against an older version answers 409.
+   */
+  version: number;
+};
+
+/**
+ * The hospital as it should be. Clinical targets replace the hospital's targets: one left out is removed.
+ */
+export type HospitalUpdate = {
+  name: string;
+  shortCode: string;
+  timeZone: string;
+  ackMinutes: AckMinutes;
+  clinicalTargets: Array<ClinicalTargetSetting>;
+  /**
+   * The version the change was made on.
+   */
+  version: number;
+};
+
+/**
+ * Names an existing user of the hospital, by email, as one of its administrators (the role `hospital` is added to their roles).
+ */
+export type HospitalAdminAdd = {
+  email: string;
 };
 
 export type Health = {
@@ -120,11 +411,6 @@ export type Health = {
 export type CaseStatus = 'pending' | 'escalated' | 'accepted' | 'responded' | 'closed' | 'cancelled';
 
 /**
- * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
- */
-export type Urgency = 'emergent' | 'urgent' | 'routine';
-
-/**
  * Minimised on purpose; never a name.
  */
 export type Patient = {
@@ -132,11 +418,6 @@ export type Patient = {
   sex: 'female' | 'male' | 'other' | 'unknown';
   mrn?: string | null;
   initials?: string | null;
-};
-
-export type UserRef = {
-  id: string;
-  displayName: string;
 };
 
 /**
@@ -403,6 +684,190 @@ export type AuditEventList = {
   items: Array<AuditEvent>;
 };
 
+/**
+ * A FHIR R4 Bundle (https://hl7.org/fhir/R4/bundle.html); its resources follow the FHIR specification, not this document.
+ */
+export type FhirBundle = {
+  resourceType: 'Bundle';
+  id?: string;
+  type: 'collection';
+  timestamp?: string;
+  entry: Array<{
+    [key: string]: unknown;
+  }>;
+  [key: string]: unknown;
+};
+
+/**
+ * A range of days, both inclusive, in each hospital's own time zone.
+ */
+export type DateRange = {
+  from: string;
+  to: string;
+};
+
+/**
+ * The median and 90th percentile of one interval, in seconds (continuous percentiles); null when no case has the interval.
+ */
+export type IntervalFigures = {
+  median: number | null;
+  p90: number | null;
+};
+
+/**
+ * The figures of a set of cases. Cancelled cases count in `volume` and `cancelled` only; the intervals, shares, escalations, declines and no-coverage cases are of the cases not cancelled. A share is of the cases not cancelled (a case not accepted is not within time); null for none.
+ */
+export type InsightFigures = {
+  /**
+   * Cases opened in the range, cancelled ones included.
+   */
+  volume: number;
+  cancelled: number;
+  /**
+   * door → request (arrival to case opened), request → first offer, request → accept, accept → consultation, request → consultation.
+   */
+  intervals: {
+    doorToRequest: IntervalFigures;
+    requestToFirstOffer: IntervalFigures;
+    requestToAccept: IntervalFigures;
+    acceptToConsultation: IntervalFigures;
+    requestToConsultation: IntervalFigures;
+  };
+  /**
+   * Accepted within the urgency's acknowledgement time.
+   */
+  withinAckShare: number | null;
+  /**
+   * Accepted within the clinical target the case was opened under.
+   */
+  withinTargetShare: number | null;
+  escalated: number;
+  /**
+   * Offers declined.
+   */
+  declines: number;
+  /**
+   * Cases opened with nobody on call (offered to every specialist).
+   */
+  noCoverage: number;
+};
+
+/**
+ * One day or week of the trend: its first day (in the hospital's time zone) and its figures.
+ */
+export type InsightTrendPoint = {
+  start: string;
+  figures: InsightFigures;
+};
+
+/**
+ * The figures of one hospital, specialty or urgency.
+ */
+export type InsightGroup = {
+  /**
+   * The hospital's or specialty's id, or the urgency.
+   */
+  id: string;
+  name: string;
+  figures: InsightFigures;
+};
+
+/**
+ * Cases opened in one hour of one weekday (local time), over the range.
+ */
+export type InsightHourCount = {
+  /**
+   * ISO weekday, 1 Monday to 7 Sunday.
+   */
+  weekday: number;
+  hour: number;
+  volume: number;
+};
+
+/**
+ * The figures of the cases opened in a range at the hospitals the caller may see, with the previous range of the same length to compare against: in total, by day or week, by hospital, specialty and urgency, and by hour of the week.
+ */
+export type HospitalInsights = {
+  /**
+   * Every hospital the caller may see, to choose from (whatever the filter).
+   */
+  hospitals: Array<NamedRef>;
+  range: DateRange;
+  previousRange: DateRange;
+  totals: InsightFigures;
+  previousTotals: InsightFigures;
+  /**
+   * Only the days or weeks with cases, oldest first.
+   */
+  trend: Array<InsightTrendPoint>;
+  byHospital: Array<InsightGroup>;
+  bySpecialty: Array<InsightGroup>;
+  byUrgency: Array<InsightGroup>;
+  /**
+   * Only the hours with cases.
+   */
+  byHourOfWeek: Array<InsightHourCount>;
+};
+
+/**
+ * One specialist's answers to the cases offered to them in the range: response is from an offer to its accept or decline; within time is an answer within the urgency's acknowledgement time.
+ */
+export type PhysicianFigures = {
+  physician: UserRef;
+  offered: number;
+  accepted: number;
+  declined: number;
+  /**
+   * Seconds.
+   */
+  responseMedian: number | null;
+  /**
+   * Seconds.
+   */
+  responseP90: number | null;
+  /**
+   * Of the offers answered; null for none.
+   */
+  withinAckShare: number | null;
+};
+
+/**
+ * Per specialist, for the admins (every specialist of the hospitals they may see); for a specialist, only their own row and the median response of their specialties at their hospital, never another named physician.
+ */
+export type PhysicianInsights = {
+  range: DateRange;
+  items: Array<PhysicianFigures>;
+  /**
+   * For a specialist: the median response (seconds) of every specialist of their specialties at their hospital; null for the admins.
+   */
+  specialtyMedian: number | null;
+};
+
+/**
+ * One consultation a specialist wrote on a case opened in the report's range (no patient data).
+ */
+export type ReportConsultation = {
+  caseId: string;
+  displayNumber: string;
+  specialty: string;
+  urgency: Urgency;
+  openedAt: string;
+  acceptedAt: string | null;
+  consultedAt: string;
+  disposition: Disposition;
+};
+
+/**
+ * A specialist's own figures for a range (null when nothing was offered to them), their specialties' median response at their hospital, and the consultations they wrote on cases opened in the range, oldest first.
+ */
+export type SpecialistReport = {
+  range: DateRange;
+  physician: UserRef;
+  figures: PhysicianFigures | null;
+  specialtyMedian: number | null;
+  consultations: Array<ReportConsultation>;
+};
+
 export type AttachmentList = {
   items: Array<Attachment>;
 };
@@ -452,7 +917,8 @@ export type NotificationKind =
   | 'case_message'
   | 'case_consultation'
   | 'case_closed'
-  | 'case_cancelled';
+  | 'case_cancelled'
+  | 'coverage_gap';
 
 export type Notification = {
   id: string;
@@ -494,6 +960,216 @@ export type UnreadCount = {
 };
 
 /**
+ * Why the shift was saved with a warning: part of it lies outside the primary specialist's weekly availability, or during their time off.
+ */
+export type ShiftWarning = 'outside_availability' | 'time_off';
+
+/**
+ * One change in a shift's history, with who made it and when.
+ */
+export type ShiftEvent = {
+  at: string;
+  kind: 'created' | 'updated' | 'handed_over' | 'split';
+  /**
+   * Who made the change; null for the server.
+   */
+  actor: UserRef | null;
+  /**
+   * The change in words, e.g. "Handed over from Dr A to Dr B from 14:00".
+   */
+  detail: string;
+};
+
+/**
+ * An on-call shift of one specialty at one hospital: the primary specialist and an optional backup from `startsAt` (included) to `endsAt` (excluded), stored in UTC.
+ */
+export type Shift = {
+  id: string;
+  specialty: NamedRef;
+  startsAt: string;
+  endsAt: string;
+  primary: UserRef;
+  backup: UserRef | null;
+  warnings: Array<ShiftWarning>;
+  /**
+   * The shift's changes, oldest first (only when one shift is read).
+   */
+  history?: Array<ShiftEvent>;
+};
+
+/**
+ * Shifts in order of their start.
+ */
+export type ShiftList = {
+  items: Array<Shift>;
+};
+
+/**
+ * A new shift, or a shift's new state. Times are instants (with their offset); the screen enters them in the hospital's time zone.
+ */
+export type ShiftCreate = {
+  specialtyId: string;
+  startsAt: string;
+  endsAt: string;
+  primaryId: string;
+  backupId?: string | null;
+};
+
+/**
+ * A wall time in the hospital's time zone, HH:MM (24-hour).
+ */
+export type WallTime = string;
+
+/**
+ * Repeat a shift over a range of days, e.g. every weekday 08:00–20:00 for four weeks, in the hospital's time zone. An end at or before the start ends on the next day. All the shifts are created, or none.
+ */
+export type ShiftPattern = {
+  specialtyId: string;
+  primaryId: string;
+  backupId?: string | null;
+  fromDate: string;
+  toDate: string;
+  /**
+   * ISO weekdays, 1 Monday to 7 Sunday.
+   */
+  weekdays: Array<number>;
+  startTime: WallTime;
+  endTime: WallTime;
+};
+
+/**
+ * Copy every shift of a specialty starting in the week from `weekStart` (seven local days) to the next week, at the same wall times. All or none.
+ */
+export type ShiftWeekCopy = {
+  specialtyId: string;
+  weekStart: string;
+};
+
+/**
+ * Hand a shift, or the rest of it, to another eligible specialist. A shift already under way is split at `from` (default now): the outgoing specialist keeps what has passed.
+ */
+export type ShiftHandover = {
+  /**
+   * The incoming primary specialist.
+   */
+  toId: string;
+  /**
+   * From when; never earlier than now. Default now.
+   */
+  from?: string;
+};
+
+/**
+ * The outcome of a handover: the part the outgoing specialist kept (null when the whole shift went over), the part the incoming one took, and how many waiting cases moved to them.
+ */
+export type ShiftHandoverResult = {
+  kept: Shift | null;
+  handed: Shift;
+  movedCases: number;
+};
+
+/**
+ * A stretch of time with no on-call shift.
+ */
+export type CoverageGap = {
+  from: string;
+  to: string;
+};
+
+/**
+ * One specialty's coverage: the shift covering now (null: no coverage) and the gaps until the end of the window.
+ */
+export type SpecialtyCoverage = {
+  specialty: NamedRef;
+  now: null | {
+    shiftId: string;
+    primary: UserRef;
+    backup: UserRef | null;
+    /**
+     * When the covering shift ends.
+     */
+    until: string;
+  };
+  gaps: Array<CoverageGap>;
+};
+
+/**
+ * On-call coverage of the hospital's specialties now and over the coming 14 days (to the end of the 14th local day).
+ */
+export type Coverage = {
+  /**
+   * The hospital's IANA time zone.
+   */
+  timeZone: string;
+  from: string;
+  to: string;
+  specialties: Array<SpecialtyCoverage>;
+};
+
+/**
+ * A recurring weekly window of availability in the hospital's time zone; an end at or before the start runs into the next day.
+ */
+export type AvailabilityWindow = {
+  /**
+   * ISO weekday, 1 Monday to 7 Sunday.
+   */
+  weekday: number;
+  startTime: WallTime;
+  endTime: WallTime;
+};
+
+/**
+ * A period of time off.
+ */
+export type TimeOff = {
+  id: string;
+  startsOn: string;
+  endsOn: string;
+  note: string;
+};
+
+/**
+ * A specialist of the hospital, their specialties, weekly availability and time off.
+ */
+export type SpecialistSchedule = {
+  specialist: UserRef;
+  specialties: Array<string>;
+  availability: Array<AvailabilityWindow>;
+  timeOff: Array<TimeOff>;
+};
+
+/**
+ * The hospital's specialists by name.
+ */
+export type SpecialistScheduleList = {
+  timeZone: string;
+  items: Array<SpecialistSchedule>;
+};
+
+/**
+ * The specialist's whole weekly availability, replacing what was there.
+ */
+export type AvailabilityUpdate = {
+  windows: Array<AvailabilityWindow>;
+};
+
+/**
+ * Time off, whole days in the hospital's time zone, both ends included.
+ */
+export type TimeOffCreate = {
+  startsOn: string;
+  endsOn: string;
+  note?: string;
+};
+
+/**
+ * The caller's calendar feed (iCalendar): an unguessable address, shown once; a new one revokes the old.
+ */
+export type CalendarFeed = {
+  url: string;
+};
+
+/**
  * The data of one server-sent event.
  */
 export type ServerEvent = {
@@ -506,7 +1182,57 @@ export type ServerEvent = {
   caseStatus?: CaseStatus;
 };
 
+/**
+ * The specialty's id.
+ */
+export type SpecialtyId = string;
+
+/**
+ * The hospital's id.
+ */
+export type HospitalId = string;
+
 export type CaseId = string;
+
+/**
+ * The first day of the range (inclusive), a date in each hospital's own time zone.
+ */
+export type InsightsFrom = string;
+
+/**
+ * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+ */
+export type InsightsTo = string;
+
+/**
+ * Only this hospital (one the caller may see; any other answers 404).
+ */
+export type InsightsHospitalId = string;
+
+/**
+ * Only cases of this specialty.
+ */
+export type InsightsSpecialtyId = string;
+
+/**
+ * Only cases of this urgency.
+ */
+export type InsightsUrgency = Urgency;
+
+/**
+ * The trend's step, by day or by ISO week (weeks start on Monday).
+ */
+export type InsightsBucket = 'day' | 'week';
+
+/**
+ * The shift's id.
+ */
+export type ShiftId = string;
+
+/**
+ * The specialist's user id.
+ */
+export type SpecialistId = string;
 
 export type GetTenantConfigData = {
   body?: never;
@@ -516,6 +1242,10 @@ export type GetTenantConfigData = {
 };
 
 export type GetTenantConfigErrors = {
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -532,6 +1262,35 @@ export type GetTenantConfigResponses = {
 };
 
 export type GetTenantConfigResponse = GetTenantConfigResponses[keyof GetTenantConfigResponses];
+
+export type GetOpenApiDocumentData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/openapi.json';
+};
+
+export type GetOpenApiDocumentErrors = {
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetOpenApiDocumentError = GetOpenApiDocumentErrors[keyof GetOpenApiDocumentErrors];
+
+export type GetOpenApiDocumentResponses = {
+  /**
+   * The OpenAPI 3.1 document.
+   */
+  200: OpenApiDocument;
+};
+
+export type GetOpenApiDocumentResponse = GetOpenApiDocumentResponses[keyof GetOpenApiDocumentResponses];
 
 export type SignupData = {
   body: SignupRequest;
@@ -557,6 +1316,10 @@ export type SignupErrors = {
    * The request conflicts with the current state.
    */
   409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -587,6 +1350,10 @@ export type GetMeErrors = {
    */
   401: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -603,6 +1370,162 @@ export type GetMeResponses = {
 
 export type GetMeResponse = GetMeResponses[keyof GetMeResponses];
 
+export type ListUsersData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * Words of the name or the email.
+     */
+    q?: string;
+    /**
+     * Only users holding this role.
+     */
+    role?: Role;
+    /**
+     * For a hospital system admin, one hospital of its system.
+     */
+    hospitalId?: string;
+    sort?: 'name' | 'email' | 'createdAt' | 'active';
+    order?: 'asc' | 'desc';
+    offset?: number;
+    limit?: number;
+  };
+  url: '/users';
+};
+
+export type ListUsersErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListUsersError = ListUsersErrors[keyof ListUsersErrors];
+
+export type ListUsersResponses = {
+  /**
+   * One page of users.
+   */
+  200: UserAccountList;
+};
+
+export type ListUsersResponse = ListUsersResponses[keyof ListUsersResponses];
+
+export type UpdateUserData = {
+  body: UserUpdate;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/users/{userId}';
+};
+
+export type UpdateUserErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type UpdateUserError = UpdateUserErrors[keyof UpdateUserErrors];
+
+export type UpdateUserResponses = {
+  /**
+   * The user as changed, with its new version.
+   */
+  200: UserAccount;
+};
+
+export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
+
+export type ListAdminAuditData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * The previous page's `nextCursor`.
+     */
+    cursor?: string;
+    limit?: number;
+  };
+  url: '/admin-audit';
+};
+
+export type ListAdminAuditErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListAdminAuditError = ListAdminAuditErrors[keyof ListAdminAuditErrors];
+
+export type ListAdminAuditResponses = {
+  /**
+   * One page of administrative changes.
+   */
+  200: AdminAuditEventList;
+};
+
+export type ListAdminAuditResponse = ListAdminAuditResponses[keyof ListAdminAuditResponses];
+
 export type ListSpecialtiesData = {
   body?: never;
   path?: never;
@@ -615,6 +1538,10 @@ export type ListSpecialtiesErrors = {
    * No valid bearer token.
    */
   401: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -632,6 +1559,439 @@ export type ListSpecialtiesResponses = {
 
 export type ListSpecialtiesResponse = ListSpecialtiesResponses[keyof ListSpecialtiesResponses];
 
+export type ListSpecialtyCatalogueData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * Words of the name.
+     */
+    q?: string;
+  };
+  url: '/specialty-catalogue';
+};
+
+export type ListSpecialtyCatalogueErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListSpecialtyCatalogueError = ListSpecialtyCatalogueErrors[keyof ListSpecialtyCatalogueErrors];
+
+export type ListSpecialtyCatalogueResponses = {
+  /**
+   * The catalogue, by name.
+   */
+  200: CatalogueSpecialtyList;
+};
+
+export type ListSpecialtyCatalogueResponse =
+  ListSpecialtyCatalogueResponses[keyof ListSpecialtyCatalogueResponses];
+
+export type CreateSpecialtyData = {
+  body: SpecialtyCreate;
+  path?: never;
+  query?: never;
+  url: '/specialty-catalogue';
+};
+
+export type CreateSpecialtyErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * The record changed since the caller read it (its version moved on), or the change collides with another record (a name or short code in use).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type CreateSpecialtyError = CreateSpecialtyErrors[keyof CreateSpecialtyErrors];
+
+export type CreateSpecialtyResponses = {
+  /**
+   * The specialty, as created.
+   */
+  201: CatalogueSpecialty;
+};
+
+export type CreateSpecialtyResponse = CreateSpecialtyResponses[keyof CreateSpecialtyResponses];
+
+export type UpdateSpecialtyData = {
+  body: SpecialtyUpdate;
+  path: {
+    /**
+     * The specialty's id.
+     */
+    specialtyId: string;
+  };
+  query?: never;
+  url: '/specialty-catalogue/{specialtyId}';
+};
+
+export type UpdateSpecialtyErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The record changed since the caller read it (its version moved on), or the change collides with another record (a name or short code in use).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type UpdateSpecialtyError = UpdateSpecialtyErrors[keyof UpdateSpecialtyErrors];
+
+export type UpdateSpecialtyResponses = {
+  /**
+   * The specialty, as changed.
+   */
+  200: CatalogueSpecialty;
+};
+
+export type UpdateSpecialtyResponse = UpdateSpecialtyResponses[keyof UpdateSpecialtyResponses];
+
+export type GetOrganisationOverviewData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/organisation-overview';
+};
+
+export type GetOrganisationOverviewErrors = {
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetOrganisationOverviewError = GetOrganisationOverviewErrors[keyof GetOrganisationOverviewErrors];
+
+export type GetOrganisationOverviewResponses = {
+  /**
+   * The hospitals, by name.
+   */
+  200: OrganisationOverview;
+};
+
+export type GetOrganisationOverviewResponse =
+  GetOrganisationOverviewResponses[keyof GetOrganisationOverviewResponses];
+
+export type ListHospitalsData = {
+  body?: never;
+  path?: never;
+  query?: {
+    /**
+     * Words of the name, or the start of the short code.
+     */
+    q?: string;
+    sort?: 'name' | 'shortCode' | 'timeZone';
+    order?: 'asc' | 'desc';
+    page?: number;
+    pageSize?: number;
+  };
+  url: '/hospitals';
+};
+
+export type ListHospitalsErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListHospitalsError = ListHospitalsErrors[keyof ListHospitalsErrors];
+
+export type ListHospitalsResponses = {
+  /**
+   * One page of hospitals.
+   */
+  200: HospitalPage;
+};
+
+export type ListHospitalsResponse = ListHospitalsResponses[keyof ListHospitalsResponses];
+
+export type CreateHospitalData = {
+  body: HospitalCreate;
+  path?: never;
+  query?: never;
+  url: '/hospitals';
+};
+
+export type CreateHospitalErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * The record changed since the caller read it (its version moved on), or the change collides with another record (a name or short code in use).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type CreateHospitalError = CreateHospitalErrors[keyof CreateHospitalErrors];
+
+export type CreateHospitalResponses = {
+  /**
+   * The hospital, as created.
+   */
+  201: Hospital;
+};
+
+export type CreateHospitalResponse = CreateHospitalResponses[keyof CreateHospitalResponses];
+
+export type GetHospitalData = {
+  body?: never;
+  path: {
+    /**
+     * The hospital's id.
+     */
+    hospitalId: string;
+  };
+  query?: never;
+  url: '/hospitals/{hospitalId}';
+};
+
+export type GetHospitalErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetHospitalError = GetHospitalErrors[keyof GetHospitalErrors];
+
+export type GetHospitalResponses = {
+  /**
+   * The hospital.
+   */
+  200: Hospital;
+};
+
+export type GetHospitalResponse = GetHospitalResponses[keyof GetHospitalResponses];
+
+export type UpdateHospitalData = {
+  body: HospitalUpdate;
+  path: {
+    /**
+     * The hospital's id.
+     */
+    hospitalId: string;
+  };
+  query?: never;
+  url: '/hospitals/{hospitalId}';
+};
+
+export type UpdateHospitalErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The record changed since the caller read it (its version moved on), or the change collides with another record (a name or short code in use).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type UpdateHospitalError = UpdateHospitalErrors[keyof UpdateHospitalErrors];
+
+export type UpdateHospitalResponses = {
+  /**
+   * The hospital, as changed, with its new version.
+   */
+  200: Hospital;
+};
+
+export type UpdateHospitalResponse = UpdateHospitalResponses[keyof UpdateHospitalResponses];
+
+export type AddHospitalAdminData = {
+  body: HospitalAdminAdd;
+  path: {
+    /**
+     * The hospital's id.
+     */
+    hospitalId: string;
+  };
+  query?: never;
+  url: '/hospitals/{hospitalId}/admins';
+};
+
+export type AddHospitalAdminErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type AddHospitalAdminError = AddHospitalAdminErrors[keyof AddHospitalAdminErrors];
+
+export type AddHospitalAdminResponses = {
+  /**
+   * The hospital with its administrators.
+   */
+  200: Hospital;
+};
+
+export type AddHospitalAdminResponse = AddHospitalAdminResponses[keyof AddHospitalAdminResponses];
+
 export type GetHealthData = {
   body?: never;
   path?: never;
@@ -640,6 +2000,10 @@ export type GetHealthData = {
 };
 
 export type GetHealthErrors = {
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * The database does not answer.
    */
@@ -687,6 +2051,10 @@ export type ListCasesData = {
      * A display number (or its start, e.g. `SGH-0001`), or words of the chief complaint.
      */
     q?: string;
+    /**
+     * `attention` (the default): unaccepted emergent cases first, then the other unaccepted cases by their clinical target time (overdue first), both earliest target first; then every other case, newest first. `newest`: newest first. A cursor continues only the order that gave it.
+     */
+    sort?: 'attention' | 'newest';
     limit?: number;
     cursor?: string;
   };
@@ -706,6 +2074,10 @@ export type ListCasesErrors = {
    * The caller may not do this.
    */
   403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -750,6 +2122,14 @@ export type CreateCaseErrors = {
    */
   403: Error;
   /**
+   * This Idempotency-Key already opened a case with a different request body; a new case needs a new key.
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -781,6 +2161,10 @@ export type GetCaseData = {
 
 export type GetCaseErrors = {
   /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
    * No valid bearer token.
    */
   401: Error;
@@ -788,6 +2172,10 @@ export type GetCaseErrors = {
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
   404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -836,6 +2224,10 @@ export type CancelCaseErrors = {
    */
   409: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -863,6 +2255,10 @@ export type AcceptCaseData = {
 
 export type AcceptCaseErrors = {
   /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
    * No valid bearer token.
    */
   401: Error;
@@ -878,6 +2274,10 @@ export type AcceptCaseErrors = {
    * The case's state does not allow this (or another specialist accepted first).
    */
   409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -926,6 +2326,10 @@ export type DeclineCaseErrors = {
    */
   409: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -968,6 +2372,10 @@ export type RecordCaseReceiptErrors = {
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
   404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -1016,6 +2424,10 @@ export type PostCaseMessageErrors = {
    */
   409: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -1062,6 +2474,10 @@ export type SubmitConsultationErrors = {
    * The case's state does not allow this (or another specialist accepted first).
    */
   409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -1110,6 +2526,10 @@ export type CloseCaseErrors = {
    */
   409: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -1137,6 +2557,10 @@ export type GetCaseAuditData = {
 
 export type GetCaseAuditErrors = {
   /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
    * No valid bearer token.
    */
   401: Error;
@@ -1148,6 +2572,10 @@ export type GetCaseAuditErrors = {
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
   404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -1165,6 +2593,344 @@ export type GetCaseAuditResponses = {
 
 export type GetCaseAuditResponse = GetCaseAuditResponses[keyof GetCaseAuditResponses];
 
+export type ExportCaseFhirData = {
+  body?: never;
+  path: {
+    caseId: string;
+  };
+  query?: never;
+  url: '/cases/{caseId}/fhir';
+};
+
+export type ExportCaseFhirErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ExportCaseFhirError = ExportCaseFhirErrors[keyof ExportCaseFhirErrors];
+
+export type ExportCaseFhirResponses = {
+  /**
+   * The Bundle.
+   */
+  200: FhirBundle;
+};
+
+export type ExportCaseFhirResponse = ExportCaseFhirResponses[keyof ExportCaseFhirResponses];
+
+export type RecordCasePrintData = {
+  body?: never;
+  path: {
+    caseId: string;
+  };
+  query?: never;
+  url: '/cases/{caseId}/prints';
+};
+
+export type RecordCasePrintErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RecordCasePrintError = RecordCasePrintErrors[keyof RecordCasePrintErrors];
+
+export type RecordCasePrintResponses = {
+  /**
+   * The print is audited.
+   */
+  204: void;
+};
+
+export type RecordCasePrintResponse = RecordCasePrintResponses[keyof RecordCasePrintResponses];
+
+export type GetHospitalInsightsData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The first day of the range (inclusive), a date in each hospital's own time zone.
+     */
+    from: string;
+    /**
+     * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+     */
+    to: string;
+    /**
+     * Only this hospital (one the caller may see; any other answers 404).
+     */
+    hospitalId?: string;
+    /**
+     * Only cases of this specialty.
+     */
+    specialtyId?: string;
+    /**
+     * Only cases of this urgency.
+     */
+    urgency?: Urgency;
+    /**
+     * The trend's step, by day or by ISO week (weeks start on Monday).
+     */
+    bucket?: 'day' | 'week';
+  };
+  url: '/insights/hospitals';
+};
+
+export type GetHospitalInsightsErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetHospitalInsightsError = GetHospitalInsightsErrors[keyof GetHospitalInsightsErrors];
+
+export type GetHospitalInsightsResponses = {
+  /**
+   * The figures, the previous range's and the breakdowns.
+   */
+  200: HospitalInsights;
+};
+
+export type GetHospitalInsightsResponse = GetHospitalInsightsResponses[keyof GetHospitalInsightsResponses];
+
+export type GetPhysicianInsightsData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The first day of the range (inclusive), a date in each hospital's own time zone.
+     */
+    from: string;
+    /**
+     * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+     */
+    to: string;
+    /**
+     * Only this hospital (one the caller may see; any other answers 404).
+     */
+    hospitalId?: string;
+    /**
+     * Only cases of this specialty.
+     */
+    specialtyId?: string;
+    /**
+     * Only cases of this urgency.
+     */
+    urgency?: Urgency;
+  };
+  url: '/insights/physicians';
+};
+
+export type GetPhysicianInsightsErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetPhysicianInsightsError = GetPhysicianInsightsErrors[keyof GetPhysicianInsightsErrors];
+
+export type GetPhysicianInsightsResponses = {
+  /**
+   * One row per specialist offered a case in the range.
+   */
+  200: PhysicianInsights;
+};
+
+export type GetPhysicianInsightsResponse = GetPhysicianInsightsResponses[keyof GetPhysicianInsightsResponses];
+
+export type ExportInsightCasesData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The first day of the range (inclusive), a date in each hospital's own time zone.
+     */
+    from: string;
+    /**
+     * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+     */
+    to: string;
+    /**
+     * Only this hospital (one the caller may see; any other answers 404).
+     */
+    hospitalId?: string;
+    /**
+     * Only cases of this specialty.
+     */
+    specialtyId?: string;
+    /**
+     * Only cases of this urgency.
+     */
+    urgency?: Urgency;
+  };
+  url: '/insights/cases';
+};
+
+export type ExportInsightCasesErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ExportInsightCasesError = ExportInsightCasesErrors[keyof ExportInsightCasesErrors];
+
+export type ExportInsightCasesResponses = {
+  /**
+   * CSV with a header row: case_id, display_number, hospital_id, specialty_id, urgency, opened_at, local_date, cancelled, the five intervals in seconds, escalated, declines, no_coverage, within_ack, within_target.
+   */
+  200: string;
+};
+
+export type ExportInsightCasesResponse = ExportInsightCasesResponses[keyof ExportInsightCasesResponses];
+
+export type GetSpecialistReportData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The first day of the range (inclusive), a date in each hospital's own time zone.
+     */
+    from: string;
+    /**
+     * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+     */
+    to: string;
+  };
+  url: '/insights/specialist-report';
+};
+
+export type GetSpecialistReportErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetSpecialistReportError = GetSpecialistReportErrors[keyof GetSpecialistReportErrors];
+
+export type GetSpecialistReportResponses = {
+  /**
+   * The report.
+   */
+  200: SpecialistReport;
+};
+
+export type GetSpecialistReportResponse = GetSpecialistReportResponses[keyof GetSpecialistReportResponses];
+
 export type ListCaseAttachmentsData = {
   body?: never;
   path: {
@@ -1176,6 +2942,10 @@ export type ListCaseAttachmentsData = {
 
 export type ListCaseAttachmentsErrors = {
   /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
    * No valid bearer token.
    */
   401: Error;
@@ -1183,6 +2953,10 @@ export type ListCaseAttachmentsErrors = {
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
   404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -1244,6 +3018,10 @@ export type UploadCaseAttachmentErrors = {
    */
   415: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -1284,6 +3062,10 @@ export type DownloadAttachmentErrors = {
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
   404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */
@@ -1327,6 +3109,10 @@ export type ListTriageAssessmentsErrors = {
    */
   404: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -1368,6 +3154,10 @@ export type ListNotificationsErrors = {
    */
   401: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -1401,6 +3191,10 @@ export type MarkNotificationsReadErrors = {
    */
   401: Error;
   /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
    * Any other error.
    */
   default: Error;
@@ -1418,6 +3212,809 @@ export type MarkNotificationsReadResponses = {
 export type MarkNotificationsReadResponse =
   MarkNotificationsReadResponses[keyof MarkNotificationsReadResponses];
 
+export type ListShiftsData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The range's start (included).
+     */
+    from: string;
+    /**
+     * The range's end (excluded); at most 62 days after from.
+     */
+    to: string;
+    /**
+     * Only this specialty's shifts.
+     */
+    specialtyId?: string;
+  };
+  url: '/schedules/shifts';
+};
+
+export type ListShiftsErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListShiftsError = ListShiftsErrors[keyof ListShiftsErrors];
+
+export type ListShiftsResponses = {
+  /**
+   * The shifts, by start.
+   */
+  200: ShiftList;
+};
+
+export type ListShiftsResponse = ListShiftsResponses[keyof ListShiftsResponses];
+
+export type CreateShiftData = {
+  body: ShiftCreate;
+  path?: never;
+  query?: never;
+  url: '/schedules/shifts';
+};
+
+export type CreateShiftErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * The request is well formed but breaks a rule of the thing it changes (for a shift: end after start, the specialist's specialty and hospital).
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type CreateShiftError = CreateShiftErrors[keyof CreateShiftErrors];
+
+export type CreateShiftResponses = {
+  /**
+   * The shift, with its warnings.
+   */
+  201: Shift;
+};
+
+export type CreateShiftResponse = CreateShiftResponses[keyof CreateShiftResponses];
+
+export type RepeatShiftsData = {
+  body: ShiftPattern;
+  path?: never;
+  query?: never;
+  url: '/schedules/shifts/repeat';
+};
+
+export type RepeatShiftsErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * The request is well formed but breaks a rule of the thing it changes (for a shift: end after start, the specialist's specialty and hospital).
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RepeatShiftsError = RepeatShiftsErrors[keyof RepeatShiftsErrors];
+
+export type RepeatShiftsResponses = {
+  /**
+   * The shifts created.
+   */
+  201: ShiftList;
+};
+
+export type RepeatShiftsResponse = RepeatShiftsResponses[keyof RepeatShiftsResponses];
+
+export type CopyShiftWeekData = {
+  body: ShiftWeekCopy;
+  path?: never;
+  query?: never;
+  url: '/schedules/shifts/copy-week';
+};
+
+export type CopyShiftWeekErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * The request is well formed but breaks a rule of the thing it changes (for a shift: end after start, the specialist's specialty and hospital).
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type CopyShiftWeekError = CopyShiftWeekErrors[keyof CopyShiftWeekErrors];
+
+export type CopyShiftWeekResponses = {
+  /**
+   * The shifts created in the next week.
+   */
+  201: ShiftList;
+};
+
+export type CopyShiftWeekResponse = CopyShiftWeekResponses[keyof CopyShiftWeekResponses];
+
+export type DeleteShiftData = {
+  body?: never;
+  path: {
+    /**
+     * The shift's id.
+     */
+    shiftId: string;
+  };
+  query?: never;
+  url: '/schedules/shifts/{shiftId}';
+};
+
+export type DeleteShiftErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type DeleteShiftError = DeleteShiftErrors[keyof DeleteShiftErrors];
+
+export type DeleteShiftResponses = {
+  /**
+   * Deleted.
+   */
+  204: void;
+};
+
+export type DeleteShiftResponse = DeleteShiftResponses[keyof DeleteShiftResponses];
+
+export type GetShiftData = {
+  body?: never;
+  path: {
+    /**
+     * The shift's id.
+     */
+    shiftId: string;
+  };
+  query?: never;
+  url: '/schedules/shifts/{shiftId}';
+};
+
+export type GetShiftErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetShiftError = GetShiftErrors[keyof GetShiftErrors];
+
+export type GetShiftResponses = {
+  /**
+   * The shift.
+   */
+  200: Shift;
+};
+
+export type GetShiftResponse = GetShiftResponses[keyof GetShiftResponses];
+
+export type UpdateShiftData = {
+  body: ShiftCreate;
+  path: {
+    /**
+     * The shift's id.
+     */
+    shiftId: string;
+  };
+  query?: never;
+  url: '/schedules/shifts/{shiftId}';
+};
+
+export type UpdateShiftErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * The request is well formed but breaks a rule of the thing it changes (for a shift: end after start, the specialist's specialty and hospital).
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type UpdateShiftError = UpdateShiftErrors[keyof UpdateShiftErrors];
+
+export type UpdateShiftResponses = {
+  /**
+   * The shift as it now is.
+   */
+  200: Shift;
+};
+
+export type UpdateShiftResponse = UpdateShiftResponses[keyof UpdateShiftResponses];
+
+export type HandOverShiftData = {
+  body: ShiftHandover;
+  path: {
+    /**
+     * The shift's id.
+     */
+    shiftId: string;
+  };
+  query?: never;
+  url: '/schedules/shifts/{shiftId}/handover';
+};
+
+export type HandOverShiftErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * The request is well formed but breaks a rule of the thing it changes (for a shift: end after start, the specialist's specialty and hospital).
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type HandOverShiftError = HandOverShiftErrors[keyof HandOverShiftErrors];
+
+export type HandOverShiftResponses = {
+  /**
+   * The kept and handed parts.
+   */
+  200: ShiftHandoverResult;
+};
+
+export type HandOverShiftResponse = HandOverShiftResponses[keyof HandOverShiftResponses];
+
+export type GetCoverageData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/schedules/coverage';
+};
+
+export type GetCoverageErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetCoverageError = GetCoverageErrors[keyof GetCoverageErrors];
+
+export type GetCoverageResponses = {
+  /**
+   * The coverage.
+   */
+  200: Coverage;
+};
+
+export type GetCoverageResponse = GetCoverageResponses[keyof GetCoverageResponses];
+
+export type ListSpecialistSchedulesData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/schedules/specialists';
+};
+
+export type ListSpecialistSchedulesErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListSpecialistSchedulesError = ListSpecialistSchedulesErrors[keyof ListSpecialistSchedulesErrors];
+
+export type ListSpecialistSchedulesResponses = {
+  /**
+   * The specialists.
+   */
+  200: SpecialistScheduleList;
+};
+
+export type ListSpecialistSchedulesResponse =
+  ListSpecialistSchedulesResponses[keyof ListSpecialistSchedulesResponses];
+
+export type SetAvailabilityData = {
+  body: AvailabilityUpdate;
+  path: {
+    /**
+     * The specialist's user id.
+     */
+    specialistId: string;
+  };
+  query?: never;
+  url: '/schedules/specialists/{specialistId}/availability';
+};
+
+export type SetAvailabilityErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The request is well formed but breaks a rule of the thing it changes (for a shift: end after start, the specialist's specialty and hospital).
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type SetAvailabilityError = SetAvailabilityErrors[keyof SetAvailabilityErrors];
+
+export type SetAvailabilityResponses = {
+  /**
+   * The specialist's schedule.
+   */
+  200: SpecialistSchedule;
+};
+
+export type SetAvailabilityResponse = SetAvailabilityResponses[keyof SetAvailabilityResponses];
+
+export type AddTimeOffData = {
+  body: TimeOffCreate;
+  path: {
+    /**
+     * The specialist's user id.
+     */
+    specialistId: string;
+  };
+  query?: never;
+  url: '/schedules/specialists/{specialistId}/time-off';
+};
+
+export type AddTimeOffErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The request is well formed but breaks a rule of the thing it changes (for a shift: end after start, the specialist's specialty and hospital).
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type AddTimeOffError = AddTimeOffErrors[keyof AddTimeOffErrors];
+
+export type AddTimeOffResponses = {
+  /**
+   * The specialist's schedule.
+   */
+  201: SpecialistSchedule;
+};
+
+export type AddTimeOffResponse = AddTimeOffResponses[keyof AddTimeOffResponses];
+
+export type DeleteTimeOffData = {
+  body?: never;
+  path: {
+    /**
+     * The time off's id.
+     */
+    timeOffId: string;
+  };
+  query?: never;
+  url: '/schedules/time-off/{timeOffId}';
+};
+
+export type DeleteTimeOffErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type DeleteTimeOffError = DeleteTimeOffErrors[keyof DeleteTimeOffErrors];
+
+export type DeleteTimeOffResponses = {
+  /**
+   * Deleted.
+   */
+  204: void;
+};
+
+export type DeleteTimeOffResponse = DeleteTimeOffResponses[keyof DeleteTimeOffResponses];
+
+export type ListMyShiftsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/me/shifts';
+};
+
+export type ListMyShiftsErrors = {
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListMyShiftsError = ListMyShiftsErrors[keyof ListMyShiftsErrors];
+
+export type ListMyShiftsResponses = {
+  /**
+   * The shifts, by start.
+   */
+  200: ShiftList;
+};
+
+export type ListMyShiftsResponse = ListMyShiftsResponses[keyof ListMyShiftsResponses];
+
+export type RevokeCalendarFeedData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/me/calendar-feed';
+};
+
+export type RevokeCalendarFeedErrors = {
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RevokeCalendarFeedError = RevokeCalendarFeedErrors[keyof RevokeCalendarFeedErrors];
+
+export type RevokeCalendarFeedResponses = {
+  /**
+   * Revoked (or there was none).
+   */
+  204: void;
+};
+
+export type RevokeCalendarFeedResponse = RevokeCalendarFeedResponses[keyof RevokeCalendarFeedResponses];
+
+export type CreateCalendarFeedData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/me/calendar-feed';
+};
+
+export type CreateCalendarFeedErrors = {
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type CreateCalendarFeedError = CreateCalendarFeedErrors[keyof CreateCalendarFeedErrors];
+
+export type CreateCalendarFeedResponses = {
+  /**
+   * The feed's address, shown once.
+   */
+  201: CalendarFeed;
+};
+
+export type CreateCalendarFeedResponse = CreateCalendarFeedResponses[keyof CreateCalendarFeedResponses];
+
+export type GetCalendarFeedData = {
+  body?: never;
+  path: {
+    /**
+     * The feed's secret token.
+     */
+    token: string;
+  };
+  query?: never;
+  url: '/public/calendars/{token}';
+};
+
+export type GetCalendarFeedErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetCalendarFeedError = GetCalendarFeedErrors[keyof GetCalendarFeedErrors];
+
+export type GetCalendarFeedResponses = {
+  /**
+   * The calendar.
+   */
+  200: string;
+};
+
+export type GetCalendarFeedResponse = GetCalendarFeedResponses[keyof GetCalendarFeedResponses];
+
 export type StreamEventsData = {
   body?: never;
   path?: never;
@@ -1430,6 +4027,10 @@ export type StreamEventsErrors = {
    * No valid bearer token.
    */
   401: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
   /**
    * Any other error.
    */

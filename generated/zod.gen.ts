@@ -3,15 +3,15 @@
 import * as z from 'zod';
 
 export const zFieldProblem = z.object({
-  loc: z.array(z.union([z.string(), z.int()])),
-  msg: z.string(),
+  loc: z.array(z.union([z.string().max(200), z.int().gte(0).lte(100000)])).max(32),
+  msg: z.string().max(500),
 });
 
 /**
  * Every 4xx and 5xx answer.
  */
 export const zError = z.object({
-  detail: z.union([z.string(), z.array(zFieldProblem)]),
+  detail: z.union([z.string().max(2000), z.array(zFieldProblem).max(100)]),
 });
 
 /**
@@ -20,15 +20,24 @@ export const zError = z.object({
  *
  */
 export const zTenantConfig = z.object({
-  authority: z.string().optional(),
-  clientId: z.string().optional(),
-  redirectUri: z.string().optional(),
-  postLogoutRedirectUri: z.string().optional(),
-  scopes: z.array(z.string()).optional(),
-  apiBaseUrl: z.string().optional(),
-  apiMediaUrl: z.string().optional(),
-  error: z.string().optional(),
-  message: z.string().optional(),
+  authority: z.string().max(2048).optional(),
+  clientId: z.string().max(200).optional(),
+  redirectUri: z.string().max(2048).optional(),
+  postLogoutRedirectUri: z.string().max(2048).optional(),
+  scopes: z.array(z.string().max(200)).max(20).optional(),
+  apiBaseUrl: z.string().max(2048).optional(),
+  apiMediaUrl: z.string().max(2048).optional(),
+  error: z.string().max(64).optional(),
+  message: z.string().max(2000).optional(),
+});
+
+/**
+ * An OpenAPI 3.1 document. Only its frame is described here; the rest is the OpenAPI specification's own.
+ */
+export const zOpenApiDocument = z.object({
+  openapi: z.string().max(10),
+  info: z.record(z.string(), z.unknown()),
+  paths: z.record(z.string(), z.unknown()),
 });
 
 export const zRole = z.enum([
@@ -56,44 +65,275 @@ export const zSignupRequest = z.object({
   display_name: z.string().min(1).max(200),
   contact_info: zContactInfo,
   specialty_types: z.array(z.string().min(1).max(100)).max(50).optional(),
-  hospital_id: z.string().optional(),
+  hospital_id: z.string().max(100).optional(),
   force_change_password_next_sign_in: z.boolean().optional().default(true),
 });
 
 export const zNamedRef = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: z.string().max(100),
+  name: z.string().max(200),
 });
 
 export const zHospitalRef = z.object({
-  id: z.string(),
-  name: z.string(),
-  timeZone: z.string(),
+  id: z.string().max(100),
+  name: z.string().max(200),
+  timeZone: z.string().max(64),
 });
 
 export const zUser = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  roles: z.array(z.string()),
+  id: z.string().max(100),
+  displayName: z.string().max(200),
+  email: z.string().max(254),
+  roles: z.array(z.string().max(64)).max(10),
   hospitalSystem: zNamedRef,
   hospital: zHospitalRef.nullable(),
-  specialtyTypes: z.array(z.string()),
+  specialtyTypes: z.array(z.string().max(100)).max(50),
+});
+
+/**
+ * A user as an administrator manages it: roles, specialties, contact details, whether the account is active, and the version a change must name.
+ */
+export const zUserAccount = z.object({
+  id: z.string().max(100),
+  displayName: z.string().max(200),
+  email: z.email().max(254),
+  roles: z.array(z.string().max(100)).max(10),
+  hospitalId: z.string().max(100).nullable(),
+  specialtyTypes: z.array(z.string().max(100)).max(50),
+  phone: z.string().max(40).nullable(),
+  pager: z.string().max(40).nullable(),
+  active: z.boolean(),
+  version: z.int().gte(1).lte(2147483647),
+  createdAt: z.iso.datetime().max(40),
+});
+
+/**
+ * One page of the scope's users, as the query sorted and filtered them.
+ */
+export const zUserAccountList = z.object({
+  items: z.array(zUserAccount).max(100),
+  total: z.int().gte(0).lte(2147483647),
+  offset: z.int().gte(0).lte(100000),
+  limit: z.int().gte(1).lte(100),
+});
+
+/**
+ * A change to a user: their specialties (specialists only), contact details, or whether the account is active. Only the fields given change.
+ */
+export const zUserUpdate = z.object({
+  version: z.int().gte(1).lte(2147483647),
+  specialtyTypes: z.array(z.string().min(1).max(100)).min(1).max(50).optional(),
+  phone: z.string().max(40).nullish(),
+  pager: z.string().max(40).nullish(),
+  active: z.boolean().optional(),
+});
+
+export const zUserRef = z.object({
+  id: z.string().max(100),
+  displayName: z.string().max(200),
+});
+
+/**
+ * One administrative change: who made it, what it changed (before and after), when and from which address.
+ */
+export const zAdminAuditEvent = z.object({
+  id: z.string().max(20),
+  at: z.iso.datetime().max(40),
+  actor: zUserRef.nullable(),
+  action: z.string().max(100),
+  targetType: z.string().max(50),
+  targetId: z.string().max(100),
+  hospitalId: z.string().max(100).nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  address: z.string().max(100).nullable(),
+});
+
+/**
+ * One page of the scope's administrative audit log, newest first.
+ */
+export const zAdminAuditEventList = z.object({
+  items: z.array(zAdminAuditEvent).max(100),
+  nextCursor: z.string().max(20).nullable(),
 });
 
 export const zSpecialty = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: z.string().max(100),
+  name: z.string().max(200),
 });
 
 export const zSpecialtyList = z.object({
-  items: z.array(zSpecialty),
+  items: z.array(zSpecialty).max(100),
+});
+
+/**
+ * A specialty of the system's catalogue. A retired one keeps its history but is no longer offered for new cases or shifts.
+ */
+export const zCatalogueSpecialty = z.object({
+  id: z.string().max(100),
+  name: z.string().max(100),
+  retired: z.boolean(),
+  version: z.int().gte(1).lte(2147483647),
+});
+
+/**
+ * The system's specialty catalogue, retired ones included, by name.
+ */
+export const zCatalogueSpecialtyList = z.object({
+  items: z.array(zCatalogueSpecialty).max(500),
+});
+
+/**
+ * A new specialty of the caller's hospital system's catalogue.
+ */
+export const zSpecialtyCreate = z.object({
+  name: z.string().min(1).max(100),
+});
+
+/**
+ * Renames, retires or brings back a specialty of the catalogue.
+ */
+export const zSpecialtyUpdate = z.object({
+  name: z.string().min(1).max(100),
+  retired: z.boolean(),
+  version: z.int().gte(1).lte(2147483647),
+});
+
+/**
+ * One hospital at a glance: its open cases and the specialties it staffs that no on-call shift covers now.
+ */
+export const zHospitalOverview = z.object({
+  id: z.string().max(100),
+  name: z.string().max(200),
+  shortCode: z
+    .string()
+    .max(8)
+    .regex(/^[A-Z0-9]{2,8}$/),
+  openCases: z.int().gte(0).lte(2147483647),
+  uncoveredSpecialties: z.array(zNamedRef).max(500),
+});
+
+/**
+ * The hospitals in the caller's administrative scope, at a glance.
+ */
+export const zOrganisationOverview = z.object({
+  hospitals: z.array(zHospitalOverview).max(1000),
+});
+
+/**
+ * One hospital of the caller's hospital system, as its table row shows it.
+ */
+export const zHospitalSummary = z.object({
+  id: z.string().max(100),
+  name: z.string().max(200),
+  shortCode: z
+    .string()
+    .max(8)
+    .regex(/^[A-Z0-9]{2,8}$/),
+  timeZone: z.string().max(64),
+  adminCount: z.int().gte(0).lte(10000),
+  version: z.int().gte(1).lte(2147483647),
+});
+
+/**
+ * One page of the hospital system's hospitals.
+ */
+export const zHospitalPage = z.object({
+  items: z.array(zHospitalSummary).max(100),
+  total: z.int().gte(0).lte(2147483647),
+  page: z.int().gte(1).lte(100000),
+  pageSize: z.int().gte(1).lte(100),
+});
+
+/**
+ * How many minutes a specialist has to accept a case of each urgency before it escalates, at one hospital.
+ */
+export const zAckMinutes = z.object({
+  emergent: z.int().gte(1).lte(1440),
+  urgent: z.int().gte(1).lte(1440),
+  routine: z.int().gte(1).lte(1440),
+});
+
+/**
+ * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
+ */
+export const zUrgency = z.enum(['emergent', 'urgent', 'routine']);
+
+/**
+ * A hospital's clinical target: a case of this specialty and urgency should be accepted within so many minutes (e.g. stroke: Neurology, emergent, 15).
+ */
+export const zClinicalTargetSetting = z.object({
+  specialtyId: z.string().min(1).max(100),
+  urgency: zUrgency,
+  minutes: z.int().gte(1).lte(1440),
+});
+
+/**
+ * A new hospital of the caller's hospital system.
+ */
+export const zHospitalCreate = z.object({
+  name: z.string().min(1).max(200),
+  shortCode: z
+    .string()
+    .max(8)
+    .regex(/^[A-Z0-9]{2,8}$/),
+  timeZone: z.string().min(1).max(64),
+  ackMinutes: zAckMinutes.optional(),
+  clinicalTargets: z.array(zClinicalTargetSetting).max(300).optional(),
+});
+
+/**
+ * A user with the role `hospital` at the hospital.
+ */
+export const zHospitalAdmin = z.object({
+  id: z.string().max(100),
+  displayName: z.string().max(200),
+  email: z.string().max(320),
+});
+
+/**
+ * A hospital with everything its system administrator edits: name, short code, time zone, acknowledgement times, clinical targets, and its administrators.
+ */
+export const zHospital = z.object({
+  id: z.string().max(100),
+  name: z.string().max(200),
+  shortCode: z
+    .string()
+    .max(8)
+    .regex(/^[A-Z0-9]{2,8}$/),
+  timeZone: z.string().max(64),
+  ackMinutes: zAckMinutes,
+  clinicalTargets: z.array(zClinicalTargetSetting).max(300),
+  admins: z.array(zHospitalAdmin).max(200),
+  version: z.int().gte(1).lte(2147483647),
+});
+
+/**
+ * The hospital as it should be. Clinical targets replace the hospital's targets: one left out is removed.
+ */
+export const zHospitalUpdate = z.object({
+  name: z.string().min(1).max(200),
+  shortCode: z
+    .string()
+    .max(8)
+    .regex(/^[A-Z0-9]{2,8}$/),
+  timeZone: z.string().min(1).max(64),
+  ackMinutes: zAckMinutes,
+  clinicalTargets: z.array(zClinicalTargetSetting).max(300),
+  version: z.int().gte(1).lte(2147483647),
+});
+
+/**
+ * Names an existing user of the hospital, by email, as one of its administrators (the role `hospital` is added to their roles).
+ */
+export const zHospitalAdminAdd = z.object({
+  email: z.email().max(320),
 });
 
 export const zHealth = z.object({
   status: z.enum(['ok']),
   database: z.enum(['pglite', 'postgres']),
-  version: z.string(),
+  version: z.string().max(64),
 });
 
 /**
@@ -104,11 +344,6 @@ export const zHealth = z.object({
 export const zCaseStatus = z.enum(['pending', 'escalated', 'accepted', 'responded', 'closed', 'cancelled']);
 
 /**
- * Sets the acknowledgement time (defaults: emergent 5 min, urgent 15 min, routine 60 min; per hospital).
- */
-export const zUrgency = z.enum(['emergent', 'urgent', 'routine']);
-
-/**
  * Minimised on purpose; never a name.
  */
 export const zPatient = z.object({
@@ -117,13 +352,9 @@ export const zPatient = z.object({
   mrn: z.string().max(40).nullish(),
   initials: z
     .string()
+    .max(4)
     .regex(/^[A-Za-z]{1,4}$/)
     .nullish(),
-});
-
-export const zUserRef = z.object({
-  id: z.string(),
-  displayName: z.string(),
 });
 
 /**
@@ -132,27 +363,27 @@ export const zUserRef = z.object({
 export const zRoutingStep = z.enum(['primary', 'backup', 'all']);
 
 export const zCaseSummary = z.object({
-  id: z.string(),
-  displayNumber: z.string(),
+  id: z.string().max(100),
+  displayNumber: z.string().max(40),
   status: zCaseStatus,
   urgency: zUrgency,
   specialty: zNamedRef,
   patient: zPatient,
-  chiefComplaint: z.string(),
-  doorTime: z.iso.datetime(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  chiefComplaint: z.string().max(200),
+  doorTime: z.iso.datetime().max(40),
+  createdAt: z.iso.datetime().max(40),
+  updatedAt: z.iso.datetime().max(40),
   openedBy: zUserRef,
   assignedTo: zUserRef.nullable(),
   noCoverage: z.boolean(),
   routingStep: zRoutingStep,
-  ackDueAt: z.iso.datetime().nullable(),
-  targetDueAt: z.iso.datetime(),
+  ackDueAt: z.iso.datetime().max(40).nullable(),
+  targetDueAt: z.iso.datetime().max(40),
 });
 
 export const zCaseList = z.object({
-  items: z.array(zCaseSummary),
-  nextCursor: z.string().nullable(),
+  items: z.array(zCaseSummary).max(100),
+  nextCursor: z.string().max(200).nullable(),
 });
 
 export const zVitalSigns = z.object({
@@ -179,7 +410,7 @@ export const zCaseCreate = z.object({
   specialtyId: z.string().max(100),
   urgency: zUrgency,
   patient: zPatient,
-  doorTime: z.iso.datetime(),
+  doorTime: z.iso.datetime().max(40),
   chiefComplaint: z.string().min(1).max(200),
   clinicalSummary: z.string().max(5000).optional(),
   vitals: zVitalSigns.optional(),
@@ -198,17 +429,17 @@ export const zDisposition = z.enum([
  * One offer of the case to one specialist, with its receipts (like read receipts).
  */
 export const zOffer = z.object({
-  id: z.string(),
+  id: z.string().max(100),
   specialist: zUserRef,
   step: zRoutingStep,
-  offeredAt: z.iso.datetime(),
-  deliveredAt: z.iso.datetime().nullable(),
-  seenAt: z.iso.datetime().nullable(),
-  acceptedAt: z.iso.datetime().nullable(),
-  declinedAt: z.iso.datetime().nullable(),
-  declineReason: z.string().nullable(),
-  lastAlertedAt: z.iso.datetime(),
-  alertCount: z.int(),
+  offeredAt: z.iso.datetime().max(40),
+  deliveredAt: z.iso.datetime().max(40).nullable(),
+  seenAt: z.iso.datetime().max(40).nullable(),
+  acceptedAt: z.iso.datetime().max(40).nullable(),
+  declinedAt: z.iso.datetime().max(40).nullable(),
+  declineReason: z.string().max(500).nullable(),
+  lastAlertedAt: z.iso.datetime().max(40),
+  alertCount: z.int().gte(0).lte(10000),
 });
 
 export const zCaseEventKind = z.enum([
@@ -232,59 +463,59 @@ export const zCaseEventKind = z.enum([
  * One entry of the timeline.
  */
 export const zCaseEvent = z.object({
-  id: z.string(),
-  at: z.iso.datetime(),
+  id: z.string().max(100),
+  at: z.iso.datetime().max(40),
   kind: zCaseEventKind,
   actor: zUserRef.nullable(),
   data: z.record(z.string(), z.unknown()),
 });
 
 export const zMessage = z.object({
-  id: z.string(),
+  id: z.string().max(100),
   author: zUserRef,
-  body: z.string(),
-  createdAt: z.iso.datetime(),
+  body: z.string().max(4000),
+  createdAt: z.iso.datetime().max(40),
 });
 
 export const zConsultation = z.object({
-  recommendation: z.string(),
+  recommendation: z.string().max(5000),
   disposition: zDisposition,
-  followUp: z.string().nullable(),
+  followUp: z.string().max(2000).nullable(),
   author: zUserRef,
-  createdAt: z.iso.datetime(),
+  createdAt: z.iso.datetime().max(40),
 });
 
 export const zAttachment = z.object({
-  id: z.string(),
-  fileName: z.string(),
+  id: z.string().max(100),
+  fileName: z.string().max(255),
   contentType: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
-  size: z.int(),
-  width: z.int().nullable(),
-  height: z.int().nullable(),
+  size: z.int().gte(0).lte(2147483647),
+  width: z.int().gte(1).lte(100000).nullable(),
+  height: z.int().gte(1).lte(100000).nullable(),
   uploadedBy: zUserRef,
-  createdAt: z.iso.datetime(),
-  url: z.string(),
-  thumbnailUrl: z.string().nullable(),
+  createdAt: z.iso.datetime().max(40),
+  url: z.string().max(2048),
+  thumbnailUrl: z.string().max(2048).nullable(),
 });
 
 export const zCase = zCaseSummary.and(
   z.object({
     hospital: zHospitalRef,
-    clinicalSummary: z.string().nullable(),
+    clinicalSummary: z.string().max(5000).nullable(),
     vitals: zVitalSigns,
     triageAnswers: zTriageAnswers,
-    acceptedAt: z.iso.datetime().nullable(),
-    respondedAt: z.iso.datetime().nullable(),
-    closedAt: z.iso.datetime().nullable(),
-    cancelledAt: z.iso.datetime().nullable(),
-    cancelReason: z.string().nullable(),
+    acceptedAt: z.iso.datetime().max(40).nullable(),
+    respondedAt: z.iso.datetime().max(40).nullable(),
+    closedAt: z.iso.datetime().max(40).nullable(),
+    cancelledAt: z.iso.datetime().max(40).nullable(),
+    cancelReason: z.string().max(500).nullable(),
     closeDisposition: zDisposition.nullable(),
-    closeNote: z.string().nullable(),
-    offers: z.array(zOffer),
-    timeline: z.array(zCaseEvent),
-    messages: z.array(zMessage),
+    closeNote: z.string().max(2000).nullable(),
+    offers: z.array(zOffer).max(1000),
+    timeline: z.array(zCaseEvent).max(10000),
+    messages: z.array(zMessage).max(10000),
     consultation: zConsultation.nullable(),
-    attachments: z.array(zAttachment),
+    attachments: z.array(zAttachment).max(1000),
   }),
 );
 
@@ -316,40 +547,176 @@ export const zCaseClose = z.object({
 });
 
 export const zAuditEvent = z.object({
-  id: z.string(),
-  at: z.iso.datetime(),
+  id: z.string().max(100),
+  at: z.iso.datetime().max(40),
   user: zUserRef.nullable(),
-  action: z.string(),
-  caseId: z.string(),
-  address: z.string().nullable(),
+  action: z.string().max(64),
+  caseId: z.string().max(100),
+  address: z.string().max(64).nullable(),
 });
 
 export const zAuditEventList = z.object({
-  items: z.array(zAuditEvent),
+  items: z.array(zAuditEvent).max(100),
+});
+
+/**
+ * A FHIR R4 Bundle (https://hl7.org/fhir/R4/bundle.html); its resources follow the FHIR specification, not this document.
+ */
+export const zFhirBundle = z.object({
+  resourceType: z.enum(['Bundle']),
+  id: z.string().max(64).optional(),
+  type: z.enum(['collection']),
+  timestamp: z.iso.datetime().max(40).optional(),
+  entry: z.array(z.record(z.string(), z.unknown())).max(10000),
+});
+
+/**
+ * A range of days, both inclusive, in each hospital's own time zone.
+ */
+export const zDateRange = z.object({
+  from: z.iso.date().max(10),
+  to: z.iso.date().max(10),
+});
+
+/**
+ * The median and 90th percentile of one interval, in seconds (continuous percentiles); null when no case has the interval.
+ */
+export const zIntervalFigures = z.object({
+  median: z.number().gte(0).lte(100000000).nullable(),
+  p90: z.number().gte(0).lte(100000000).nullable(),
+});
+
+/**
+ * The figures of a set of cases. Cancelled cases count in `volume` and `cancelled` only; the intervals, shares, escalations, declines and no-coverage cases are of the cases not cancelled. A share is of the cases not cancelled (a case not accepted is not within time); null for none.
+ */
+export const zInsightFigures = z.object({
+  volume: z.int().gte(0).lte(2147483647),
+  cancelled: z.int().gte(0).lte(2147483647),
+  intervals: z.object({
+    doorToRequest: zIntervalFigures,
+    requestToFirstOffer: zIntervalFigures,
+    requestToAccept: zIntervalFigures,
+    acceptToConsultation: zIntervalFigures,
+    requestToConsultation: zIntervalFigures,
+  }),
+  withinAckShare: z.number().gte(0).lte(1).nullable(),
+  withinTargetShare: z.number().gte(0).lte(1).nullable(),
+  escalated: z.int().gte(0).lte(2147483647),
+  declines: z.int().gte(0).lte(2147483647),
+  noCoverage: z.int().gte(0).lte(2147483647),
+});
+
+/**
+ * One day or week of the trend: its first day (in the hospital's time zone) and its figures.
+ */
+export const zInsightTrendPoint = z.object({
+  start: z.iso.date().max(10),
+  figures: zInsightFigures,
+});
+
+/**
+ * The figures of one hospital, specialty or urgency.
+ */
+export const zInsightGroup = z.object({
+  id: z.string().max(100),
+  name: z.string().max(200),
+  figures: zInsightFigures,
+});
+
+/**
+ * Cases opened in one hour of one weekday (local time), over the range.
+ */
+export const zInsightHourCount = z.object({
+  weekday: z.int().gte(1).lte(7),
+  hour: z.int().gte(0).lte(23),
+  volume: z.int().gte(0).lte(2147483647),
+});
+
+/**
+ * The figures of the cases opened in a range at the hospitals the caller may see, with the previous range of the same length to compare against: in total, by day or week, by hospital, specialty and urgency, and by hour of the week.
+ */
+export const zHospitalInsights = z.object({
+  hospitals: z.array(zNamedRef).max(500),
+  range: zDateRange,
+  previousRange: zDateRange,
+  totals: zInsightFigures,
+  previousTotals: zInsightFigures,
+  trend: z.array(zInsightTrendPoint).max(367),
+  byHospital: z.array(zInsightGroup).max(500),
+  bySpecialty: z.array(zInsightGroup).max(500),
+  byUrgency: z.array(zInsightGroup).max(3),
+  byHourOfWeek: z.array(zInsightHourCount).max(168),
+});
+
+/**
+ * One specialist's answers to the cases offered to them in the range: response is from an offer to its accept or decline; within time is an answer within the urgency's acknowledgement time.
+ */
+export const zPhysicianFigures = z.object({
+  physician: zUserRef,
+  offered: z.int().gte(0).lte(2147483647),
+  accepted: z.int().gte(0).lte(2147483647),
+  declined: z.int().gte(0).lte(2147483647),
+  responseMedian: z.number().gte(0).lte(100000000).nullable(),
+  responseP90: z.number().gte(0).lte(100000000).nullable(),
+  withinAckShare: z.number().gte(0).lte(1).nullable(),
+});
+
+/**
+ * Per specialist, for the admins (every specialist of the hospitals they may see); for a specialist, only their own row and the median response of their specialties at their hospital, never another named physician.
+ */
+export const zPhysicianInsights = z.object({
+  range: zDateRange,
+  items: z.array(zPhysicianFigures).max(2000),
+  specialtyMedian: z.number().gte(0).lte(100000000).nullable(),
+});
+
+/**
+ * One consultation a specialist wrote on a case opened in the report's range (no patient data).
+ */
+export const zReportConsultation = z.object({
+  caseId: z.string().max(100),
+  displayNumber: z.string().max(40),
+  specialty: z.string().max(200),
+  urgency: zUrgency,
+  openedAt: z.iso.datetime().max(40),
+  acceptedAt: z.iso.datetime().max(40).nullable(),
+  consultedAt: z.iso.datetime().max(40),
+  disposition: zDisposition,
+});
+
+/**
+ * A specialist's own figures for a range (null when nothing was offered to them), their specialties' median response at their hospital, and the consultations they wrote on cases opened in the range, oldest first.
+ */
+export const zSpecialistReport = z.object({
+  range: zDateRange,
+  physician: zUserRef,
+  figures: zPhysicianFigures.nullable(),
+  specialtyMedian: z.number().gte(0).lte(100000000).nullable(),
+  consultations: z.array(zReportConsultation).max(2000),
 });
 
 export const zAttachmentList = z.object({
-  items: z.array(zAttachment),
+  items: z.array(zAttachment).max(100),
 });
 
 export const zTriageQuestion = z.object({
-  id: z.string(),
+  id: z.string().max(100),
   kind: z.enum(['yes_no', 'number', 'choice', 'text', 'date_time']),
-  label: z.string(),
+  label: z.string().max(500),
   required: z.boolean(),
-  unit: z.string().nullish(),
+  unit: z.string().max(32).nullish(),
   min: z.number().nullish(),
   max: z.number().nullish(),
-  choices: z.array(z.string()).optional(),
+  choices: z.array(z.string().max(200)).max(50).optional(),
 });
 
 export const zTriageAssessment = z.object({
   specialty: zNamedRef,
-  questions: z.array(zTriageQuestion),
+  questions: z.array(zTriageQuestion).max(100),
 });
 
 export const zTriageAssessmentList = z.object({
-  items: z.array(zTriageAssessment),
+  items: z.array(zTriageAssessment).max(100),
 });
 
 export const zNotificationKind = z.enum([
@@ -363,24 +730,25 @@ export const zNotificationKind = z.enum([
   'case_consultation',
   'case_closed',
   'case_cancelled',
+  'coverage_gap',
 ]);
 
 export const zNotification = z.object({
-  id: z.string(),
+  id: z.string().max(100),
   kind: zNotificationKind,
-  caseId: z.string().nullable(),
-  caseDisplayNumber: z.string().nullable(),
+  caseId: z.string().max(100).nullable(),
+  caseDisplayNumber: z.string().max(40).nullable(),
   author: zUserRef.nullable(),
-  action: z.string(),
-  message: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  readAt: z.iso.datetime().nullable(),
+  action: z.string().max(200),
+  message: z.string().max(2000).nullable(),
+  createdAt: z.iso.datetime().max(40),
+  readAt: z.iso.datetime().max(40).nullable(),
 });
 
 export const zNotificationList = z.object({
-  items: z.array(zNotification),
-  unreadCount: z.int(),
-  nextCursor: z.string().nullable(),
+  items: z.array(zNotification).max(100),
+  unreadCount: z.int().gte(0).lte(1000000),
+  nextCursor: z.string().max(200).nullable(),
 });
 
 /**
@@ -392,7 +760,195 @@ export const zNotificationsRead = z.object({
 });
 
 export const zUnreadCount = z.object({
-  unreadCount: z.int(),
+  unreadCount: z.int().gte(0).lte(1000000),
+});
+
+/**
+ * Why the shift was saved with a warning: part of it lies outside the primary specialist's weekly availability, or during their time off.
+ */
+export const zShiftWarning = z.enum(['outside_availability', 'time_off']);
+
+/**
+ * One change in a shift's history, with who made it and when.
+ */
+export const zShiftEvent = z.object({
+  at: z.iso.datetime().max(40),
+  kind: z.enum(['created', 'updated', 'handed_over', 'split']),
+  actor: zUserRef.nullable(),
+  detail: z.string().max(500),
+});
+
+/**
+ * An on-call shift of one specialty at one hospital: the primary specialist and an optional backup from `startsAt` (included) to `endsAt` (excluded), stored in UTC.
+ */
+export const zShift = z.object({
+  id: z.string().max(100),
+  specialty: zNamedRef,
+  startsAt: z.iso.datetime().max(40),
+  endsAt: z.iso.datetime().max(40),
+  primary: zUserRef,
+  backup: zUserRef.nullable(),
+  warnings: z.array(zShiftWarning).max(2),
+  history: z.array(zShiftEvent).max(1000).optional(),
+});
+
+/**
+ * Shifts in order of their start.
+ */
+export const zShiftList = z.object({
+  items: z.array(zShift).max(5000),
+});
+
+/**
+ * A new shift, or a shift's new state. Times are instants (with their offset); the screen enters them in the hospital's time zone.
+ */
+export const zShiftCreate = z.object({
+  specialtyId: z.string().max(100),
+  startsAt: z.iso.datetime().max(40),
+  endsAt: z.iso.datetime().max(40),
+  primaryId: z.string().max(100),
+  backupId: z.string().max(100).nullish(),
+});
+
+/**
+ * A wall time in the hospital's time zone, HH:MM (24-hour).
+ */
+export const zWallTime = z
+  .string()
+  .max(5)
+  .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/);
+
+/**
+ * Repeat a shift over a range of days, e.g. every weekday 08:00–20:00 for four weeks, in the hospital's time zone. An end at or before the start ends on the next day. All the shifts are created, or none.
+ */
+export const zShiftPattern = z.object({
+  specialtyId: z.string().max(100),
+  primaryId: z.string().max(100),
+  backupId: z.string().max(100).nullish(),
+  fromDate: z.iso.date().max(10),
+  toDate: z.iso.date().max(10),
+  weekdays: z.array(z.int().gte(1).lte(7)).min(1).max(7),
+  startTime: zWallTime,
+  endTime: zWallTime,
+});
+
+/**
+ * Copy every shift of a specialty starting in the week from `weekStart` (seven local days) to the next week, at the same wall times. All or none.
+ */
+export const zShiftWeekCopy = z.object({
+  specialtyId: z.string().max(100),
+  weekStart: z.iso.date().max(10),
+});
+
+/**
+ * Hand a shift, or the rest of it, to another eligible specialist. A shift already under way is split at `from` (default now): the outgoing specialist keeps what has passed.
+ */
+export const zShiftHandover = z.object({
+  toId: z.string().max(100),
+  from: z.iso.datetime().max(40).optional(),
+});
+
+/**
+ * The outcome of a handover: the part the outgoing specialist kept (null when the whole shift went over), the part the incoming one took, and how many waiting cases moved to them.
+ */
+export const zShiftHandoverResult = z.object({
+  kept: zShift.nullable(),
+  handed: zShift,
+  movedCases: z.int().gte(0).lte(10000),
+});
+
+/**
+ * A stretch of time with no on-call shift.
+ */
+export const zCoverageGap = z.object({
+  from: z.iso.datetime().max(40),
+  to: z.iso.datetime().max(40),
+});
+
+/**
+ * One specialty's coverage: the shift covering now (null: no coverage) and the gaps until the end of the window.
+ */
+export const zSpecialtyCoverage = z.object({
+  specialty: zNamedRef,
+  now: z
+    .object({
+      shiftId: z.string().max(100),
+      primary: zUserRef,
+      backup: zUserRef.nullable(),
+      until: z.iso.datetime().max(40),
+    })
+    .nullable(),
+  gaps: z.array(zCoverageGap).max(2000),
+});
+
+/**
+ * On-call coverage of the hospital's specialties now and over the coming 14 days (to the end of the 14th local day).
+ */
+export const zCoverage = z.object({
+  timeZone: z.string().max(64),
+  from: z.iso.datetime().max(40),
+  to: z.iso.datetime().max(40),
+  specialties: z.array(zSpecialtyCoverage).max(500),
+});
+
+/**
+ * A recurring weekly window of availability in the hospital's time zone; an end at or before the start runs into the next day.
+ */
+export const zAvailabilityWindow = z.object({
+  weekday: z.int().gte(1).lte(7),
+  startTime: zWallTime,
+  endTime: zWallTime,
+});
+
+/**
+ * A period of time off.
+ */
+export const zTimeOff = z.object({
+  id: z.string().max(100),
+  startsOn: z.iso.date().max(10),
+  endsOn: z.iso.date().max(10),
+  note: z.string().max(200),
+});
+
+/**
+ * A specialist of the hospital, their specialties, weekly availability and time off.
+ */
+export const zSpecialistSchedule = z.object({
+  specialist: zUserRef,
+  specialties: z.array(z.string().max(100)).max(50),
+  availability: z.array(zAvailabilityWindow).max(50),
+  timeOff: z.array(zTimeOff).max(500),
+});
+
+/**
+ * The hospital's specialists by name.
+ */
+export const zSpecialistScheduleList = z.object({
+  timeZone: z.string().max(64),
+  items: z.array(zSpecialistSchedule).max(2000),
+});
+
+/**
+ * The specialist's whole weekly availability, replacing what was there.
+ */
+export const zAvailabilityUpdate = z.object({
+  windows: z.array(zAvailabilityWindow).max(50),
+});
+
+/**
+ * Time off, whole days in the hospital's time zone, both ends included.
+ */
+export const zTimeOffCreate = z.object({
+  startsOn: z.iso.date().max(10),
+  endsOn: z.iso.date().max(10),
+  note: z.string().max(200).optional(),
+});
+
+/**
+ * The caller's calendar feed (iCalendar): an unguessable address, shown once; a new one revokes the old.
+ */
+export const zCalendarFeed = z.object({
+  url: z.string().max(500),
 });
 
 /**
@@ -401,16 +957,71 @@ export const zUnreadCount = z.object({
 export const zServerEvent = z.object({
   type: z.enum(['notification', 'case', 'ping']),
   notification: zNotification.optional(),
-  caseId: z.string().nullish(),
+  caseId: z.string().max(100).nullish(),
   caseStatus: zCaseStatus.optional(),
 });
 
+/**
+ * The specialty's id.
+ */
+export const zSpecialtyId = z.string().min(1).max(100);
+
+/**
+ * The hospital's id.
+ */
+export const zHospitalId = z.string().min(1).max(100);
+
 export const zCaseId = z.string().max(100);
+
+/**
+ * The first day of the range (inclusive), a date in each hospital's own time zone.
+ */
+export const zInsightsFrom = z.iso.date().max(10);
+
+/**
+ * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+ */
+export const zInsightsTo = z.iso.date().max(10);
+
+/**
+ * Only this hospital (one the caller may see; any other answers 404).
+ */
+export const zInsightsHospitalId = z.string().max(100);
+
+/**
+ * Only cases of this specialty.
+ */
+export const zInsightsSpecialtyId = z.string().max(100);
+
+/**
+ * Only cases of this urgency.
+ */
+export const zInsightsUrgency = zUrgency;
+
+/**
+ * The trend's step, by day or by ISO week (weeks start on Monday).
+ */
+export const zInsightsBucket = z.enum(['day', 'week']).default('day');
+
+/**
+ * The shift's id.
+ */
+export const zShiftId = z.string().max(100);
+
+/**
+ * The specialist's user id.
+ */
+export const zSpecialistId = z.string().max(100);
 
 /**
  * The tenant configuration.
  */
 export const zGetTenantConfigResponse = zTenantConfig;
+
+/**
+ * The OpenAPI 3.1 document.
+ */
+export const zGetOpenApiDocumentResponse = zOpenApiDocument;
 
 export const zSignupBody = zSignupRequest;
 
@@ -424,10 +1035,133 @@ export const zSignupResponse = zUser;
  */
 export const zGetMeResponse = zUser;
 
+export const zListUsersQuery = z.object({
+  q: z.string().min(1).max(100).optional(),
+  role: zRole.optional(),
+  hospitalId: z.string().max(100).optional(),
+  sort: z.enum(['name', 'email', 'createdAt', 'active']).optional().default('name'),
+  order: z.enum(['asc', 'desc']).optional().default('asc'),
+  offset: z.int().gte(0).lte(100000).optional().default(0),
+  limit: z.int().gte(1).lte(100).optional().default(25),
+});
+
+/**
+ * One page of users.
+ */
+export const zListUsersResponse = zUserAccountList;
+
+export const zUpdateUserBody = zUserUpdate;
+
+export const zUpdateUserPath = z.object({
+  userId: z.string().min(1).max(100),
+});
+
+/**
+ * The user as changed, with its new version.
+ */
+export const zUpdateUserResponse = zUserAccount;
+
+export const zListAdminAuditQuery = z.object({
+  cursor: z
+    .string()
+    .max(18)
+    .regex(/^[1-9][0-9]{0,17}$/)
+    .optional(),
+  limit: z.int().gte(1).lte(100).optional().default(25),
+});
+
+/**
+ * One page of administrative changes.
+ */
+export const zListAdminAuditResponse = zAdminAuditEventList;
+
 /**
  * The specialties, by name.
  */
 export const zListSpecialtiesResponse = zSpecialtyList;
+
+export const zListSpecialtyCatalogueQuery = z.object({
+  q: z.string().min(1).max(100).optional(),
+});
+
+/**
+ * The catalogue, by name.
+ */
+export const zListSpecialtyCatalogueResponse = zCatalogueSpecialtyList;
+
+export const zCreateSpecialtyBody = zSpecialtyCreate;
+
+/**
+ * The specialty, as created.
+ */
+export const zCreateSpecialtyResponse = zCatalogueSpecialty;
+
+export const zUpdateSpecialtyBody = zSpecialtyUpdate;
+
+export const zUpdateSpecialtyPath = z.object({
+  specialtyId: z.string().min(1).max(100),
+});
+
+/**
+ * The specialty, as changed.
+ */
+export const zUpdateSpecialtyResponse = zCatalogueSpecialty;
+
+/**
+ * The hospitals, by name.
+ */
+export const zGetOrganisationOverviewResponse = zOrganisationOverview;
+
+export const zListHospitalsQuery = z.object({
+  q: z.string().min(1).max(100).optional(),
+  sort: z.enum(['name', 'shortCode', 'timeZone']).optional().default('name'),
+  order: z.enum(['asc', 'desc']).optional().default('asc'),
+  page: z.int().gte(1).lte(100000).optional().default(1),
+  pageSize: z.int().gte(1).lte(100).optional().default(20),
+});
+
+/**
+ * One page of hospitals.
+ */
+export const zListHospitalsResponse = zHospitalPage;
+
+export const zCreateHospitalBody = zHospitalCreate;
+
+/**
+ * The hospital, as created.
+ */
+export const zCreateHospitalResponse = zHospital;
+
+export const zGetHospitalPath = z.object({
+  hospitalId: z.string().min(1).max(100),
+});
+
+/**
+ * The hospital.
+ */
+export const zGetHospitalResponse = zHospital;
+
+export const zUpdateHospitalBody = zHospitalUpdate;
+
+export const zUpdateHospitalPath = z.object({
+  hospitalId: z.string().min(1).max(100),
+});
+
+/**
+ * The hospital, as changed, with its new version.
+ */
+export const zUpdateHospitalResponse = zHospital;
+
+export const zAddHospitalAdminBody = zHospitalAdminAdd;
+
+export const zAddHospitalAdminPath = z.object({
+  hospitalId: z.string().min(1).max(100),
+});
+
+/**
+ * The hospital with its administrators.
+ */
+export const zAddHospitalAdminResponse = zHospital;
 
 /**
  * Healthy.
@@ -438,10 +1172,11 @@ export const zListCasesQuery = z.object({
   status: z.array(zCaseStatus).max(6).optional(),
   specialtyId: z.string().max(100).optional(),
   urgency: zUrgency.optional(),
-  from: z.iso.datetime().optional(),
-  to: z.iso.datetime().optional(),
+  from: z.iso.datetime().max(40).optional(),
+  to: z.iso.datetime().max(40).optional(),
   scope: z.enum(['all', 'mine', 'offered']).optional().default('all'),
   q: z.string().min(1).max(100).optional(),
+  sort: z.enum(['attention', 'newest']).optional().default('attention'),
   limit: z.int().gte(1).lte(100).optional().default(50),
   cursor: z.string().max(200).optional(),
 });
@@ -555,6 +1290,74 @@ export const zGetCaseAuditPath = z.object({
  */
 export const zGetCaseAuditResponse = zAuditEventList;
 
+export const zExportCaseFhirPath = z.object({
+  caseId: z.string().max(100),
+});
+
+/**
+ * The Bundle.
+ */
+export const zExportCaseFhirResponse = zFhirBundle;
+
+export const zRecordCasePrintPath = z.object({
+  caseId: z.string().max(100),
+});
+
+/**
+ * The print is audited.
+ */
+export const zRecordCasePrintResponse = z.void();
+
+export const zGetHospitalInsightsQuery = z.object({
+  from: z.iso.date().max(10),
+  to: z.iso.date().max(10),
+  hospitalId: z.string().max(100).optional(),
+  specialtyId: z.string().max(100).optional(),
+  urgency: zUrgency.optional(),
+  bucket: z.enum(['day', 'week']).optional().default('day'),
+});
+
+/**
+ * The figures, the previous range's and the breakdowns.
+ */
+export const zGetHospitalInsightsResponse = zHospitalInsights;
+
+export const zGetPhysicianInsightsQuery = z.object({
+  from: z.iso.date().max(10),
+  to: z.iso.date().max(10),
+  hospitalId: z.string().max(100).optional(),
+  specialtyId: z.string().max(100).optional(),
+  urgency: zUrgency.optional(),
+});
+
+/**
+ * One row per specialist offered a case in the range.
+ */
+export const zGetPhysicianInsightsResponse = zPhysicianInsights;
+
+export const zExportInsightCasesQuery = z.object({
+  from: z.iso.date().max(10),
+  to: z.iso.date().max(10),
+  hospitalId: z.string().max(100).optional(),
+  specialtyId: z.string().max(100).optional(),
+  urgency: zUrgency.optional(),
+});
+
+/**
+ * CSV with a header row: case_id, display_number, hospital_id, specialty_id, urgency, opened_at, local_date, cancelled, the five intervals in seconds, escalated, declines, no_coverage, within_ack, within_target.
+ */
+export const zExportInsightCasesResponse = z.string().max(1000000000);
+
+export const zGetSpecialistReportQuery = z.object({
+  from: z.iso.date().max(10),
+  to: z.iso.date().max(10),
+});
+
+/**
+ * The report.
+ */
+export const zGetSpecialistReportResponse = zSpecialistReport;
+
 export const zListCaseAttachmentsPath = z.object({
   caseId: z.string().max(100),
 });
@@ -564,7 +1367,7 @@ export const zListCaseAttachmentsPath = z.object({
  */
 export const zListCaseAttachmentsResponse = zAttachmentList;
 
-export const zUploadCaseAttachmentBody = z.string();
+export const zUploadCaseAttachmentBody = z.string().max(20971520);
 
 export const zUploadCaseAttachmentPath = z.object({
   caseId: z.string().max(100),
@@ -590,7 +1393,7 @@ export const zDownloadAttachmentQuery = z.object({
 /**
  * The file, as stored (metadata removed).
  */
-export const zDownloadAttachmentResponse = z.string();
+export const zDownloadAttachmentResponse = z.string().max(20971520);
 
 export const zListTriageAssessmentsQuery = z.object({
   hospitalId: z.string().max(100).optional(),
@@ -618,6 +1421,146 @@ export const zMarkNotificationsReadBody = zNotificationsRead;
  * What is left unread.
  */
 export const zMarkNotificationsReadResponse = zUnreadCount;
+
+export const zListShiftsQuery = z.object({
+  from: z.iso.datetime().max(40),
+  to: z.iso.datetime().max(40),
+  specialtyId: z.string().max(100).optional(),
+});
+
+/**
+ * The shifts, by start.
+ */
+export const zListShiftsResponse = zShiftList;
+
+export const zCreateShiftBody = zShiftCreate;
+
+/**
+ * The shift, with its warnings.
+ */
+export const zCreateShiftResponse = zShift;
+
+export const zRepeatShiftsBody = zShiftPattern;
+
+/**
+ * The shifts created.
+ */
+export const zRepeatShiftsResponse = zShiftList;
+
+export const zCopyShiftWeekBody = zShiftWeekCopy;
+
+/**
+ * The shifts created in the next week.
+ */
+export const zCopyShiftWeekResponse = zShiftList;
+
+export const zDeleteShiftPath = z.object({
+  shiftId: z.string().max(100),
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteShiftResponse = z.void();
+
+export const zGetShiftPath = z.object({
+  shiftId: z.string().max(100),
+});
+
+/**
+ * The shift.
+ */
+export const zGetShiftResponse = zShift;
+
+export const zUpdateShiftBody = zShiftCreate;
+
+export const zUpdateShiftPath = z.object({
+  shiftId: z.string().max(100),
+});
+
+/**
+ * The shift as it now is.
+ */
+export const zUpdateShiftResponse = zShift;
+
+export const zHandOverShiftBody = zShiftHandover;
+
+export const zHandOverShiftPath = z.object({
+  shiftId: z.string().max(100),
+});
+
+/**
+ * The kept and handed parts.
+ */
+export const zHandOverShiftResponse = zShiftHandoverResult;
+
+/**
+ * The coverage.
+ */
+export const zGetCoverageResponse = zCoverage;
+
+/**
+ * The specialists.
+ */
+export const zListSpecialistSchedulesResponse = zSpecialistScheduleList;
+
+export const zSetAvailabilityBody = zAvailabilityUpdate;
+
+export const zSetAvailabilityPath = z.object({
+  specialistId: z.string().max(100),
+});
+
+/**
+ * The specialist's schedule.
+ */
+export const zSetAvailabilityResponse = zSpecialistSchedule;
+
+export const zAddTimeOffBody = zTimeOffCreate;
+
+export const zAddTimeOffPath = z.object({
+  specialistId: z.string().max(100),
+});
+
+/**
+ * The specialist's schedule.
+ */
+export const zAddTimeOffResponse = zSpecialistSchedule;
+
+export const zDeleteTimeOffPath = z.object({
+  timeOffId: z.string().max(100),
+});
+
+/**
+ * Deleted.
+ */
+export const zDeleteTimeOffResponse = z.void();
+
+/**
+ * The shifts, by start.
+ */
+export const zListMyShiftsResponse = zShiftList;
+
+/**
+ * Revoked (or there was none).
+ */
+export const zRevokeCalendarFeedResponse = z.void();
+
+/**
+ * The feed's address, shown once.
+ */
+export const zCreateCalendarFeedResponse = zCalendarFeed;
+
+export const zGetCalendarFeedPath = z.object({
+  token: z
+    .string()
+    .max(68)
+    .regex(/^cal_[A-Za-z0-9_-]{32,64}$/),
+});
+
+/**
+ * The calendar.
+ */
+export const zGetCalendarFeedResponse = z.string().max(2000000);
 
 /**
  * The stream.

@@ -10,93 +10,237 @@ import {
 import { client } from '../client.gen.ts';
 import {
   acceptCase,
+  addHospitalAdmin,
+  addTimeOff,
   cancelCase,
   closeCase,
+  copyShiftWeek,
+  createCalendarFeed,
   createCase,
+  createHospital,
+  createShift,
+  createSpecialty,
   declineCase,
+  deleteShift,
+  deleteTimeOff,
   downloadAttachment,
+  exportCaseFhir,
+  exportInsightCases,
+  getCalendarFeed,
   getCase,
   getCaseAudit,
+  getCoverage,
   getHealth,
+  getHospital,
+  getHospitalInsights,
   getMe,
+  getOpenApiDocument,
+  getOrganisationOverview,
+  getPhysicianInsights,
+  getShift,
+  getSpecialistReport,
   getTenantConfig,
+  handOverShift,
+  listAdminAudit,
   listCaseAttachments,
   listCases,
+  listHospitals,
+  listMyShifts,
   listNotifications,
+  listShifts,
+  listSpecialistSchedules,
   listSpecialties,
+  listSpecialtyCatalogue,
   listTriageAssessments,
+  listUsers,
   markNotificationsRead,
   type Options,
   postCaseMessage,
+  recordCasePrint,
   recordCaseReceipt,
+  repeatShifts,
+  revokeCalendarFeed,
+  setAvailability,
   signup,
   submitConsultation,
+  updateHospital,
+  updateShift,
+  updateSpecialty,
+  updateUser,
   uploadCaseAttachment,
 } from '../sdk.gen.ts';
 import type {
   AcceptCaseData,
   AcceptCaseError,
   AcceptCaseResponse,
+  AddHospitalAdminData,
+  AddHospitalAdminError,
+  AddHospitalAdminResponse,
+  AddTimeOffData,
+  AddTimeOffError,
+  AddTimeOffResponse,
   CancelCaseData,
   CancelCaseError,
   CancelCaseResponse,
   CloseCaseData,
   CloseCaseError,
   CloseCaseResponse,
+  CopyShiftWeekData,
+  CopyShiftWeekError,
+  CopyShiftWeekResponse,
+  CreateCalendarFeedData,
+  CreateCalendarFeedError,
+  CreateCalendarFeedResponse,
   CreateCaseData,
   CreateCaseError,
   CreateCaseResponse,
+  CreateHospitalData,
+  CreateHospitalError,
+  CreateHospitalResponse,
+  CreateShiftData,
+  CreateShiftError,
+  CreateShiftResponse,
+  CreateSpecialtyData,
+  CreateSpecialtyError,
+  CreateSpecialtyResponse,
   DeclineCaseData,
   DeclineCaseError,
   DeclineCaseResponse,
+  DeleteShiftData,
+  DeleteShiftError,
+  DeleteShiftResponse,
+  DeleteTimeOffData,
+  DeleteTimeOffError,
+  DeleteTimeOffResponse,
   DownloadAttachmentData,
   DownloadAttachmentError,
   DownloadAttachmentResponse,
+  ExportCaseFhirData,
+  ExportCaseFhirError,
+  ExportCaseFhirResponse,
+  ExportInsightCasesData,
+  ExportInsightCasesError,
+  ExportInsightCasesResponse,
+  GetCalendarFeedData,
+  GetCalendarFeedError,
+  GetCalendarFeedResponse,
   GetCaseAuditData,
   GetCaseAuditError,
   GetCaseAuditResponse,
   GetCaseData,
   GetCaseError,
   GetCaseResponse,
+  GetCoverageData,
+  GetCoverageError,
+  GetCoverageResponse,
   GetHealthData,
   GetHealthError,
   GetHealthResponse,
+  GetHospitalData,
+  GetHospitalError,
+  GetHospitalInsightsData,
+  GetHospitalInsightsError,
+  GetHospitalInsightsResponse,
+  GetHospitalResponse,
   GetMeData,
   GetMeError,
   GetMeResponse,
+  GetOpenApiDocumentData,
+  GetOpenApiDocumentError,
+  GetOpenApiDocumentResponse,
+  GetOrganisationOverviewData,
+  GetOrganisationOverviewError,
+  GetOrganisationOverviewResponse,
+  GetPhysicianInsightsData,
+  GetPhysicianInsightsError,
+  GetPhysicianInsightsResponse,
+  GetShiftData,
+  GetShiftError,
+  GetShiftResponse,
+  GetSpecialistReportData,
+  GetSpecialistReportError,
+  GetSpecialistReportResponse,
   GetTenantConfigData,
   GetTenantConfigError,
   GetTenantConfigResponse,
+  HandOverShiftData,
+  HandOverShiftError,
+  HandOverShiftResponse,
+  ListAdminAuditData,
+  ListAdminAuditError,
+  ListAdminAuditResponse,
   ListCaseAttachmentsData,
   ListCaseAttachmentsError,
   ListCaseAttachmentsResponse,
   ListCasesData,
   ListCasesError,
   ListCasesResponse,
+  ListHospitalsData,
+  ListHospitalsError,
+  ListHospitalsResponse,
+  ListMyShiftsData,
+  ListMyShiftsError,
+  ListMyShiftsResponse,
   ListNotificationsData,
   ListNotificationsError,
   ListNotificationsResponse,
+  ListShiftsData,
+  ListShiftsError,
+  ListShiftsResponse,
+  ListSpecialistSchedulesData,
+  ListSpecialistSchedulesError,
+  ListSpecialistSchedulesResponse,
   ListSpecialtiesData,
   ListSpecialtiesError,
   ListSpecialtiesResponse,
+  ListSpecialtyCatalogueData,
+  ListSpecialtyCatalogueError,
+  ListSpecialtyCatalogueResponse,
   ListTriageAssessmentsData,
   ListTriageAssessmentsError,
   ListTriageAssessmentsResponse,
+  ListUsersData,
+  ListUsersError,
+  ListUsersResponse,
   MarkNotificationsReadData,
   MarkNotificationsReadError,
   MarkNotificationsReadResponse,
   PostCaseMessageData,
   PostCaseMessageError,
   PostCaseMessageResponse,
+  RecordCasePrintData,
+  RecordCasePrintError,
+  RecordCasePrintResponse,
   RecordCaseReceiptData,
   RecordCaseReceiptError,
   RecordCaseReceiptResponse,
+  RepeatShiftsData,
+  RepeatShiftsError,
+  RepeatShiftsResponse,
+  RevokeCalendarFeedData,
+  RevokeCalendarFeedError,
+  RevokeCalendarFeedResponse,
+  SetAvailabilityData,
+  SetAvailabilityError,
+  SetAvailabilityResponse,
   SignupData,
   SignupError,
   SignupResponse,
   SubmitConsultationData,
   SubmitConsultationError,
   SubmitConsultationResponse,
+  UpdateHospitalData,
+  UpdateHospitalError,
+  UpdateHospitalResponse,
+  UpdateShiftData,
+  UpdateShiftError,
+  UpdateShiftResponse,
+  UpdateSpecialtyData,
+  UpdateSpecialtyError,
+  UpdateSpecialtyResponse,
+  UpdateUserData,
+  UpdateUserError,
+  UpdateUserResponse,
   UploadCaseAttachmentData,
   UploadCaseAttachmentError,
   UploadCaseAttachmentResponse,
@@ -168,6 +312,33 @@ export const getTenantConfigOptions = (options?: Options<GetTenantConfigData>) =
     queryKey: getTenantConfigQueryKey(options),
   });
 
+export const getOpenApiDocumentQueryKey = (options?: Options<GetOpenApiDocumentData>) =>
+  createQueryKey('getOpenApiDocument', options);
+
+/**
+ * This API's OpenAPI document.
+ *
+ * The whole contract, bundled into one JSON document: the same one the server validates requests against and the client is generated from. The API reference at `/api/docs` reads it; tools can download it.
+ */
+export const getOpenApiDocumentOptions = (options?: Options<GetOpenApiDocumentData>) =>
+  queryOptions<
+    GetOpenApiDocumentResponse,
+    GetOpenApiDocumentError,
+    GetOpenApiDocumentResponse,
+    ReturnType<typeof getOpenApiDocumentQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getOpenApiDocument({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getOpenApiDocumentQueryKey(options),
+  });
+
 /**
  * Create a user.
  *
@@ -208,64 +379,17 @@ export const getMeOptions = (options?: Options<GetMeData>) =>
     queryKey: getMeQueryKey(options),
   });
 
-export const listSpecialtiesQueryKey = (options?: Options<ListSpecialtiesData>) =>
-  createQueryKey('listSpecialties', options);
+export const listUsersQueryKey = (options?: Options<ListUsersData>) => createQueryKey('listUsers', options);
 
 /**
- * The specialty catalogue of the caller's hospital system.
- */
-export const listSpecialtiesOptions = (options?: Options<ListSpecialtiesData>) =>
-  queryOptions<
-    ListSpecialtiesResponse,
-    ListSpecialtiesError,
-    ListSpecialtiesResponse,
-    ReturnType<typeof listSpecialtiesQueryKey>
-  >({
-    queryFn: async ({ queryKey, signal }) => {
-      const { data } = await listSpecialties({
-        ...options,
-        ...queryKey[0],
-        signal,
-        throwOnError: true,
-      });
-      return data;
-    },
-    queryKey: listSpecialtiesQueryKey(options),
-  });
-
-export const getHealthQueryKey = (options?: Options<GetHealthData>) => createQueryKey('getHealth', options);
-
-/**
- * Whether the server and its database answer.
- */
-export const getHealthOptions = (options?: Options<GetHealthData>) =>
-  queryOptions<GetHealthResponse, GetHealthError, GetHealthResponse, ReturnType<typeof getHealthQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-      const { data } = await getHealth({
-        ...options,
-        ...queryKey[0],
-        signal,
-        throwOnError: true,
-      });
-      return data;
-    },
-    queryKey: getHealthQueryKey(options),
-  });
-
-export const listCasesQueryKey = (options?: Options<ListCasesData>) => createQueryKey('listCases', options);
-
-/**
- * The cases the caller may see, newest first.
+ * The users the caller administers, searched, sorted and paged.
  *
- * Keyset pagination: pass the previous page's `nextCursor` as `cursor`; `nextCursor` is null on the last
- * page. An er_doctor sees the cases it opened; emergency_room and emergency_room_admin see every case of
- * their emergency room; a specialist sees the cases offered or assigned to it. Listing is audited.
- *
+ * A hospital admin (`hospital`) and an ER admin (`emergency_room_admin`) see the users of their hospital; a hospital system admin (`hospital_system`) those of its system, or of one of its hospitals with `hospitalId`. Anyone else is refused with 403.
  */
-export const listCasesOptions = (options?: Options<ListCasesData>) =>
-  queryOptions<ListCasesResponse, ListCasesError, ListCasesResponse, ReturnType<typeof listCasesQueryKey>>({
+export const listUsersOptions = (options?: Options<ListUsersData>) =>
+  queryOptions<ListUsersResponse, ListUsersError, ListUsersResponse, ReturnType<typeof listUsersQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
-      const { data } = await listCases({
+      const { data } = await listUsers({
         ...options,
         ...queryKey[0],
         signal,
@@ -273,7 +397,7 @@ export const listCasesOptions = (options?: Options<ListCasesData>) =>
       });
       return data;
     },
-    queryKey: listCasesQueryKey(options),
+    queryKey: listUsersQueryKey(options),
   });
 
 const createInfiniteParams = <K extends Pick<QueryKey<Options>[0], 'body' | 'headers' | 'path' | 'query'>>(
@@ -308,14 +432,491 @@ const createInfiniteParams = <K extends Pick<QueryKey<Options>[0], 'body' | 'hea
   return params as unknown as typeof page;
 };
 
+export const listUsersInfiniteQueryKey = (
+  options?: Options<ListUsersData>,
+): QueryKey<Options<ListUsersData>> => createQueryKey('listUsers', options, true);
+
+/**
+ * The users the caller administers, searched, sorted and paged.
+ *
+ * A hospital admin (`hospital`) and an ER admin (`emergency_room_admin`) see the users of their hospital; a hospital system admin (`hospital_system`) those of its system, or of one of its hospitals with `hospitalId`. Anyone else is refused with 403.
+ */
+export const listUsersInfiniteOptions = (options?: Options<ListUsersData>) => {
+  const opts = infiniteQueryOptions<
+    ListUsersResponse,
+    ListUsersError,
+    InfiniteData<ListUsersResponse>,
+    QueryKey<Options<ListUsersData>>,
+    number | Pick<QueryKey<Options<ListUsersData>>[0], 'body' | 'headers' | 'path' | 'query'>
+  >(
+    // @ts-ignore
+    {
+      queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListUsersData>>[0], 'body' | 'headers' | 'path' | 'query'> =
+          typeof pageParam === 'object'
+            ? pageParam
+            : {
+                query: {
+                  offset: pageParam,
+                },
+              };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listUsers({
+          ...options,
+          ...params,
+          signal,
+          throwOnError: true,
+        });
+        return data;
+      },
+      queryKey: listUsersInfiniteQueryKey(options),
+    },
+  );
+  return opts as Omit<typeof opts, 'initialData'>;
+};
+
+/**
+ * Change a user's specialties, contact details or active flag.
+ *
+ * Only users the caller could create (same hospital, a role within its scope) can be changed. The body names the version it was made against: a change against an older version answers 409, and nothing is written. Deactivating takes effect on the user's next request.
+ */
+export const updateUserMutation = (
+  options?: Partial<Options<UpdateUserData>>,
+): UseMutationOptions<UpdateUserResponse, UpdateUserError, Options<UpdateUserData>> => {
+  const mutationOptions: UseMutationOptions<UpdateUserResponse, UpdateUserError, Options<UpdateUserData>> = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateUser({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const listAdminAuditQueryKey = (options?: Options<ListAdminAuditData>) =>
+  createQueryKey('listAdminAudit', options);
+
+/**
+ * The administrative audit log of the caller's scope, newest first.
+ *
+ * Every change an administrator made to people (and the organisation): who, what, before and after, when, from where. A hospital admin reads its hospital's; a hospital system admin its whole system's. Anyone else is refused with 403.
+ */
+export const listAdminAuditOptions = (options?: Options<ListAdminAuditData>) =>
+  queryOptions<
+    ListAdminAuditResponse,
+    ListAdminAuditError,
+    ListAdminAuditResponse,
+    ReturnType<typeof listAdminAuditQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listAdminAudit({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listAdminAuditQueryKey(options),
+  });
+
+export const listAdminAuditInfiniteQueryKey = (
+  options?: Options<ListAdminAuditData>,
+): QueryKey<Options<ListAdminAuditData>> => createQueryKey('listAdminAudit', options, true);
+
+/**
+ * The administrative audit log of the caller's scope, newest first.
+ *
+ * Every change an administrator made to people (and the organisation): who, what, before and after, when, from where. A hospital admin reads its hospital's; a hospital system admin its whole system's. Anyone else is refused with 403.
+ */
+export const listAdminAuditInfiniteOptions = (options?: Options<ListAdminAuditData>) => {
+  const opts = infiniteQueryOptions<
+    ListAdminAuditResponse,
+    ListAdminAuditError,
+    InfiniteData<ListAdminAuditResponse>,
+    QueryKey<Options<ListAdminAuditData>>,
+    string | Pick<QueryKey<Options<ListAdminAuditData>>[0], 'body' | 'headers' | 'path' | 'query'>
+  >(
+    // @ts-ignore
+    {
+      queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListAdminAuditData>>[0], 'body' | 'headers' | 'path' | 'query'> =
+          typeof pageParam === 'object'
+            ? pageParam
+            : {
+                query: {
+                  cursor: pageParam,
+                },
+              };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listAdminAudit({
+          ...options,
+          ...params,
+          signal,
+          throwOnError: true,
+        });
+        return data;
+      },
+      queryKey: listAdminAuditInfiniteQueryKey(options),
+    },
+  );
+  return opts as Omit<typeof opts, 'initialData'>;
+};
+
+export const listSpecialtiesQueryKey = (options?: Options<ListSpecialtiesData>) =>
+  createQueryKey('listSpecialties', options);
+
+/**
+ * The specialty catalogue of the caller's hospital system.
+ */
+export const listSpecialtiesOptions = (options?: Options<ListSpecialtiesData>) =>
+  queryOptions<
+    ListSpecialtiesResponse,
+    ListSpecialtiesError,
+    ListSpecialtiesResponse,
+    ReturnType<typeof listSpecialtiesQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listSpecialties({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listSpecialtiesQueryKey(options),
+  });
+
+export const listSpecialtyCatalogueQueryKey = (options?: Options<ListSpecialtyCatalogueData>) =>
+  createQueryKey('listSpecialtyCatalogue', options);
+
+/**
+ * The system's specialty catalogue with retired specialties (hospital_system).
+ */
+export const listSpecialtyCatalogueOptions = (options?: Options<ListSpecialtyCatalogueData>) =>
+  queryOptions<
+    ListSpecialtyCatalogueResponse,
+    ListSpecialtyCatalogueError,
+    ListSpecialtyCatalogueResponse,
+    ReturnType<typeof listSpecialtyCatalogueQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listSpecialtyCatalogue({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listSpecialtyCatalogueQueryKey(options),
+  });
+
+/**
+ * Add a specialty to the catalogue (hospital_system). Audited.
+ */
+export const createSpecialtyMutation = (
+  options?: Partial<Options<CreateSpecialtyData>>,
+): UseMutationOptions<CreateSpecialtyResponse, CreateSpecialtyError, Options<CreateSpecialtyData>> => {
+  const mutationOptions: UseMutationOptions<
+    CreateSpecialtyResponse,
+    CreateSpecialtyError,
+    Options<CreateSpecialtyData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await createSpecialty({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Rename, retire or bring back a specialty (hospital_system). Audited.
+ *
+ * A retired specialty keeps its cases, shifts and specialists; it is no longer offered for new cases or shifts. A stale version answers 409.
+ */
+export const updateSpecialtyMutation = (
+  options?: Partial<Options<UpdateSpecialtyData>>,
+): UseMutationOptions<UpdateSpecialtyResponse, UpdateSpecialtyError, Options<UpdateSpecialtyData>> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateSpecialtyResponse,
+    UpdateSpecialtyError,
+    Options<UpdateSpecialtyData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateSpecialty({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getOrganisationOverviewQueryKey = (options?: Options<GetOrganisationOverviewData>) =>
+  createQueryKey('getOrganisationOverview', options);
+
+/**
+ * The caller's hospitals at a glance (hospital_system, hospital).
+ *
+ * A hospital system administrator sees every hospital of its system; a hospital administrator its own. A specialty counts as uncovered when the hospital staffs it (a specialist with it, or a shift of it) and no on-call shift covers this moment. Every other role is refused.
+ */
+export const getOrganisationOverviewOptions = (options?: Options<GetOrganisationOverviewData>) =>
+  queryOptions<
+    GetOrganisationOverviewResponse,
+    GetOrganisationOverviewError,
+    GetOrganisationOverviewResponse,
+    ReturnType<typeof getOrganisationOverviewQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getOrganisationOverview({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getOrganisationOverviewQueryKey(options),
+  });
+
+export const listHospitalsQueryKey = (options?: Options<ListHospitalsData>) =>
+  createQueryKey('listHospitals', options);
+
+/**
+ * The hospitals of the caller's hospital system (hospital_system), searched, sorted and paged.
+ *
+ * Only a hospital system administrator lists its system's hospitals; every other role is refused.
+ */
+export const listHospitalsOptions = (options?: Options<ListHospitalsData>) =>
+  queryOptions<
+    ListHospitalsResponse,
+    ListHospitalsError,
+    ListHospitalsResponse,
+    ReturnType<typeof listHospitalsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listHospitals({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listHospitalsQueryKey(options),
+  });
+
+export const listHospitalsInfiniteQueryKey = (
+  options?: Options<ListHospitalsData>,
+): QueryKey<Options<ListHospitalsData>> => createQueryKey('listHospitals', options, true);
+
+/**
+ * The hospitals of the caller's hospital system (hospital_system), searched, sorted and paged.
+ *
+ * Only a hospital system administrator lists its system's hospitals; every other role is refused.
+ */
+export const listHospitalsInfiniteOptions = (options?: Options<ListHospitalsData>) => {
+  const opts = infiniteQueryOptions<
+    ListHospitalsResponse,
+    ListHospitalsError,
+    InfiniteData<ListHospitalsResponse>,
+    QueryKey<Options<ListHospitalsData>>,
+    number | Pick<QueryKey<Options<ListHospitalsData>>[0], 'body' | 'headers' | 'path' | 'query'>
+  >(
+    // @ts-ignore
+    {
+      queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ListHospitalsData>>[0], 'body' | 'headers' | 'path' | 'query'> =
+          typeof pageParam === 'object'
+            ? pageParam
+            : {
+                query: {
+                  page: pageParam,
+                },
+              };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await listHospitals({
+          ...options,
+          ...params,
+          signal,
+          throwOnError: true,
+        });
+        return data;
+      },
+      queryKey: listHospitalsInfiniteQueryKey(options),
+    },
+  );
+  return opts as Omit<typeof opts, 'initialData'>;
+};
+
+/**
+ * Add a hospital to the caller's hospital system (hospital_system).
+ *
+ * The time zone must be an IANA name the server knows; the short code must be unused in the system. Acknowledgement times default to 5, 15 and 60 minutes. The change is audited.
+ */
+export const createHospitalMutation = (
+  options?: Partial<Options<CreateHospitalData>>,
+): UseMutationOptions<CreateHospitalResponse, CreateHospitalError, Options<CreateHospitalData>> => {
+  const mutationOptions: UseMutationOptions<
+    CreateHospitalResponse,
+    CreateHospitalError,
+    Options<CreateHospitalData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await createHospital({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getHospitalQueryKey = (options: Options<GetHospitalData>) =>
+  createQueryKey('getHospital', options);
+
+/**
+ * One hospital with its settings and administrators.
+ *
+ * A hospital system administrator reads any hospital of its system; a hospital administrator reads its own. Any other hospital answers 404.
+ */
+export const getHospitalOptions = (options: Options<GetHospitalData>) =>
+  queryOptions<
+    GetHospitalResponse,
+    GetHospitalError,
+    GetHospitalResponse,
+    ReturnType<typeof getHospitalQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getHospital({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getHospitalQueryKey(options),
+  });
+
+/**
+ * Change a hospital of the caller's system (hospital_system).
+ *
+ * Sends the whole hospital with the version it was read at; a stale version answers 409 and nothing changes. The change is audited with its before and after.
+ */
+export const updateHospitalMutation = (
+  options?: Partial<Options<UpdateHospitalData>>,
+): UseMutationOptions<UpdateHospitalResponse, UpdateHospitalError, Options<UpdateHospitalData>> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateHospitalResponse,
+    UpdateHospitalError,
+    Options<UpdateHospitalData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateHospital({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Name an existing user of the hospital as one of its administrators (hospital_system).
+ *
+ * The user must belong to this hospital. A new administrator is created with POST /auth/signup (role `hospital`, the hospital's id) instead. Audited.
+ */
+export const addHospitalAdminMutation = (
+  options?: Partial<Options<AddHospitalAdminData>>,
+): UseMutationOptions<AddHospitalAdminResponse, AddHospitalAdminError, Options<AddHospitalAdminData>> => {
+  const mutationOptions: UseMutationOptions<
+    AddHospitalAdminResponse,
+    AddHospitalAdminError,
+    Options<AddHospitalAdminData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await addHospitalAdmin({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getHealthQueryKey = (options?: Options<GetHealthData>) => createQueryKey('getHealth', options);
+
+/**
+ * Whether the server and its database answer.
+ */
+export const getHealthOptions = (options?: Options<GetHealthData>) =>
+  queryOptions<GetHealthResponse, GetHealthError, GetHealthResponse, ReturnType<typeof getHealthQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getHealth({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getHealthQueryKey(options),
+  });
+
+export const listCasesQueryKey = (options?: Options<ListCasesData>) => createQueryKey('listCases', options);
+
+/**
+ * The cases the caller may see, what needs a person now first.
+ *
+ * Ordered by `sort` (by default `attention`: what needs a person now first). Keyset pagination: pass the previous page's `nextCursor` as `cursor`; `nextCursor` is null on the last
+ * page. An er_doctor sees the cases it opened; emergency_room and emergency_room_admin see every case of
+ * their emergency room; a specialist sees the cases offered or assigned to it. Listing is audited.
+ *
+ */
+export const listCasesOptions = (options?: Options<ListCasesData>) =>
+  queryOptions<ListCasesResponse, ListCasesError, ListCasesResponse, ReturnType<typeof listCasesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listCases({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listCasesQueryKey(options),
+  });
+
 export const listCasesInfiniteQueryKey = (
   options?: Options<ListCasesData>,
 ): QueryKey<Options<ListCasesData>> => createQueryKey('listCases', options, true);
 
 /**
- * The cases the caller may see, newest first.
+ * The cases the caller may see, what needs a person now first.
  *
- * Keyset pagination: pass the previous page's `nextCursor` as `cursor`; `nextCursor` is null on the last
+ * Ordered by `sort` (by default `attention`: what needs a person now first). Keyset pagination: pass the previous page's `nextCursor` as `cursor`; `nextCursor` is null on the last
  * page. An er_doctor sees the cases it opened; emergency_room and emergency_room_admin see every case of
  * their emergency room; a specialist sees the cases offered or assigned to it. Listing is audited.
  *
@@ -587,6 +1188,166 @@ export const getCaseAuditOptions = (options: Options<GetCaseAuditData>) =>
     queryKey: getCaseAuditQueryKey(options),
   });
 
+export const exportCaseFhirQueryKey = (options: Options<ExportCaseFhirData>) =>
+  createQueryKey('exportCaseFhir', options);
+
+/**
+ * The case as a FHIR R4 Bundle (anyone who may read the case). Audited.
+ *
+ * A Bundle of type collection: the request as a ServiceRequest, each offer as a Task (its receipts as notes), each message as a Communication, the consultation as a Communication; the patient only as the case holds it (sex, age, MRN, initials). Every export writes an audit event.
+ */
+export const exportCaseFhirOptions = (options: Options<ExportCaseFhirData>) =>
+  queryOptions<
+    ExportCaseFhirResponse,
+    ExportCaseFhirError,
+    ExportCaseFhirResponse,
+    ReturnType<typeof exportCaseFhirQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await exportCaseFhir({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: exportCaseFhirQueryKey(options),
+  });
+
+/**
+ * Records that the caller is printing the case's summary (anyone who may read the case).
+ *
+ * The printable summary is drawn by the client from the case it already holds; this call leaves the audit event every print must leave, before the print dialog opens.
+ */
+export const recordCasePrintMutation = (
+  options?: Partial<Options<RecordCasePrintData>>,
+): UseMutationOptions<RecordCasePrintResponse, RecordCasePrintError, Options<RecordCasePrintData>> => {
+  const mutationOptions: UseMutationOptions<
+    RecordCasePrintResponse,
+    RecordCasePrintError,
+    Options<RecordCasePrintData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await recordCasePrint({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getHospitalInsightsQueryKey = (options: Options<GetHospitalInsightsData>) =>
+  createQueryKey('getHospitalInsights', options);
+
+/**
+ * The figures of the cases opened in a range, for the hospitals the caller may see.
+ *
+ * System roles (hospital_system, hospital_system_business_administrator) see every hospital of their system; hospital roles (hospital, hospital_business_administrator, emergency_room, emergency_room_admin, er_doctor) their own hospital. A specialist reads physician insights instead (403). Days are counted in each hospital's own time zone. The figures are defined once per case (door → request, request → first offer, request → accept, accept → consultation, request → consultation, within the acknowledgement time, within the clinical target).
+ */
+export const getHospitalInsightsOptions = (options: Options<GetHospitalInsightsData>) =>
+  queryOptions<
+    GetHospitalInsightsResponse,
+    GetHospitalInsightsError,
+    GetHospitalInsightsResponse,
+    ReturnType<typeof getHospitalInsightsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getHospitalInsights({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getHospitalInsightsQueryKey(options),
+  });
+
+export const getPhysicianInsightsQueryKey = (options: Options<GetPhysicianInsightsData>) =>
+  createQueryKey('getPhysicianInsights', options);
+
+/**
+ * Per specialist, the cases offered, accepted and declined and how fast they answered.
+ *
+ * The admins of insights (system and hospital roles) see every specialist of the hospitals they may see. A specialist sees only their own figures and the median response of their specialties at their hospital. The emergency room roles read hospital insights instead (403).
+ */
+export const getPhysicianInsightsOptions = (options: Options<GetPhysicianInsightsData>) =>
+  queryOptions<
+    GetPhysicianInsightsResponse,
+    GetPhysicianInsightsError,
+    GetPhysicianInsightsResponse,
+    ReturnType<typeof getPhysicianInsightsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getPhysicianInsights({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getPhysicianInsightsQueryKey(options),
+  });
+
+export const exportInsightCasesQueryKey = (options: Options<ExportInsightCasesData>) =>
+  createQueryKey('exportInsightCases', options);
+
+/**
+ * The measures of every case behind the hospital figures, as CSV (streamed).
+ *
+ * One row per case opened in the range, with the same filters and scope as getHospitalInsights: ids and measures only, never patient data. The medians, shares and counts of getHospitalInsights are computed from exactly these rows. Each export is audited.
+ */
+export const exportInsightCasesOptions = (options: Options<ExportInsightCasesData>) =>
+  queryOptions<
+    ExportInsightCasesResponse,
+    ExportInsightCasesError,
+    ExportInsightCasesResponse,
+    ReturnType<typeof exportInsightCasesQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await exportInsightCases({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: exportInsightCasesQueryKey(options),
+  });
+
+export const getSpecialistReportQueryKey = (options: Options<GetSpecialistReportData>) =>
+  createQueryKey('getSpecialistReport', options);
+
+/**
+ * The signed-in specialist's own figures and consultations for a range (specialist only).
+ *
+ * For the printable specialist report: the same figures as physician insights for the caller alone, their specialties' median response at their hospital, and their consultations on cases opened in the range. Other roles answer 403.
+ */
+export const getSpecialistReportOptions = (options: Options<GetSpecialistReportData>) =>
+  queryOptions<
+    GetSpecialistReportResponse,
+    GetSpecialistReportError,
+    GetSpecialistReportResponse,
+    ReturnType<typeof getSpecialistReportQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getSpecialistReport({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getSpecialistReportQueryKey(options),
+  });
+
 export const listCaseAttachmentsQueryKey = (options: Options<ListCaseAttachmentsData>) =>
   createQueryKey('listCaseAttachments', options);
 
@@ -791,3 +1552,413 @@ export const markNotificationsReadMutation = (
   };
   return mutationOptions;
 };
+
+export const listShiftsQueryKey = (options: Options<ListShiftsData>) => createQueryKey('listShifts', options);
+
+/**
+ * The caller's hospital's on-call shifts overlapping a time range.
+ *
+ * For ER staff and ER admins of the hospital; a specialist sees only their own shifts through /me/shifts. Each shift carries its availability warnings.
+ */
+export const listShiftsOptions = (options: Options<ListShiftsData>) =>
+  queryOptions<
+    ListShiftsResponse,
+    ListShiftsError,
+    ListShiftsResponse,
+    ReturnType<typeof listShiftsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listShifts({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listShiftsQueryKey(options),
+  });
+
+/**
+ * Create an on-call shift (ER admins).
+ *
+ * Refused with 422 when the end is not after the start, the specialist lacks the specialty, is not of the hospital or is inactive, or the backup is the primary; with 409 when it overlaps another shift of the specialty (checked by the database, so concurrent creates cannot both succeed). Saved with warnings when outside the primary's availability or during their time off.
+ */
+export const createShiftMutation = (
+  options?: Partial<Options<CreateShiftData>>,
+): UseMutationOptions<CreateShiftResponse, CreateShiftError, Options<CreateShiftData>> => {
+  const mutationOptions: UseMutationOptions<
+    CreateShiftResponse,
+    CreateShiftError,
+    Options<CreateShiftData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await createShift({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Create a shift pattern over a range of days (ER admins); all the shifts or none.
+ */
+export const repeatShiftsMutation = (
+  options?: Partial<Options<RepeatShiftsData>>,
+): UseMutationOptions<RepeatShiftsResponse, RepeatShiftsError, Options<RepeatShiftsData>> => {
+  const mutationOptions: UseMutationOptions<
+    RepeatShiftsResponse,
+    RepeatShiftsError,
+    Options<RepeatShiftsData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await repeatShifts({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Copy a specialty's week of shifts to the next week (ER admins); all or none.
+ */
+export const copyShiftWeekMutation = (
+  options?: Partial<Options<CopyShiftWeekData>>,
+): UseMutationOptions<CopyShiftWeekResponse, CopyShiftWeekError, Options<CopyShiftWeekData>> => {
+  const mutationOptions: UseMutationOptions<
+    CopyShiftWeekResponse,
+    CopyShiftWeekError,
+    Options<CopyShiftWeekData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await copyShiftWeek({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Delete a shift (ER admins); a gap it leaves covering now notifies the ER admins.
+ */
+export const deleteShiftMutation = (
+  options?: Partial<Options<DeleteShiftData>>,
+): UseMutationOptions<DeleteShiftResponse, DeleteShiftError, Options<DeleteShiftData>> => {
+  const mutationOptions: UseMutationOptions<
+    DeleteShiftResponse,
+    DeleteShiftError,
+    Options<DeleteShiftData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await deleteShift({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getShiftQueryKey = (options: Options<GetShiftData>) => createQueryKey('getShift', options);
+
+/**
+ * One shift of the caller's hospital, with its history.
+ */
+export const getShiftOptions = (options: Options<GetShiftData>) =>
+  queryOptions<GetShiftResponse, GetShiftError, GetShiftResponse, ReturnType<typeof getShiftQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getShift({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getShiftQueryKey(options),
+  });
+
+/**
+ * Change a shift's times or specialists (ER admins), under the same rules as creating one.
+ */
+export const updateShiftMutation = (
+  options?: Partial<Options<UpdateShiftData>>,
+): UseMutationOptions<UpdateShiftResponse, UpdateShiftError, Options<UpdateShiftData>> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateShiftResponse,
+    UpdateShiftError,
+    Options<UpdateShiftData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateShift({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Hand a shift, or what remains of it, to another eligible specialist (ER admins).
+ *
+ * The history records who did it and when. Cases offered to the outgoing primary and not yet accepted move to the incoming one when the handed part covers now.
+ */
+export const handOverShiftMutation = (
+  options?: Partial<Options<HandOverShiftData>>,
+): UseMutationOptions<HandOverShiftResponse, HandOverShiftError, Options<HandOverShiftData>> => {
+  const mutationOptions: UseMutationOptions<
+    HandOverShiftResponse,
+    HandOverShiftError,
+    Options<HandOverShiftData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await handOverShift({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getCoverageQueryKey = (options?: Options<GetCoverageData>) =>
+  createQueryKey('getCoverage', options);
+
+/**
+ * On-call coverage now and the gaps over the coming 14 days, per specialty of the hospital.
+ *
+ * The specialties are those with a specialist or a shift at the caller's hospital. For ER staff and ER admins.
+ */
+export const getCoverageOptions = (options?: Options<GetCoverageData>) =>
+  queryOptions<
+    GetCoverageResponse,
+    GetCoverageError,
+    GetCoverageResponse,
+    ReturnType<typeof getCoverageQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getCoverage({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getCoverageQueryKey(options),
+  });
+
+export const listSpecialistSchedulesQueryKey = (options?: Options<ListSpecialistSchedulesData>) =>
+  createQueryKey('listSpecialistSchedules', options);
+
+/**
+ * The hospital's specialists with their weekly availability and time off (ER admins).
+ */
+export const listSpecialistSchedulesOptions = (options?: Options<ListSpecialistSchedulesData>) =>
+  queryOptions<
+    ListSpecialistSchedulesResponse,
+    ListSpecialistSchedulesError,
+    ListSpecialistSchedulesResponse,
+    ReturnType<typeof listSpecialistSchedulesQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listSpecialistSchedules({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listSpecialistSchedulesQueryKey(options),
+  });
+
+/**
+ * Replace a specialist's weekly availability (ER admins).
+ */
+export const setAvailabilityMutation = (
+  options?: Partial<Options<SetAvailabilityData>>,
+): UseMutationOptions<SetAvailabilityResponse, SetAvailabilityError, Options<SetAvailabilityData>> => {
+  const mutationOptions: UseMutationOptions<
+    SetAvailabilityResponse,
+    SetAvailabilityError,
+    Options<SetAvailabilityData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await setAvailability({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Record a specialist's time off (ER admins).
+ */
+export const addTimeOffMutation = (
+  options?: Partial<Options<AddTimeOffData>>,
+): UseMutationOptions<AddTimeOffResponse, AddTimeOffError, Options<AddTimeOffData>> => {
+  const mutationOptions: UseMutationOptions<AddTimeOffResponse, AddTimeOffError, Options<AddTimeOffData>> = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await addTimeOff({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Delete a period of time off (ER admins).
+ */
+export const deleteTimeOffMutation = (
+  options?: Partial<Options<DeleteTimeOffData>>,
+): UseMutationOptions<DeleteTimeOffResponse, DeleteTimeOffError, Options<DeleteTimeOffData>> => {
+  const mutationOptions: UseMutationOptions<
+    DeleteTimeOffResponse,
+    DeleteTimeOffError,
+    Options<DeleteTimeOffData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await deleteTimeOff({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const listMyShiftsQueryKey = (options?: Options<ListMyShiftsData>) =>
+  createQueryKey('listMyShifts', options);
+
+/**
+ * The caller's own on-call shifts from now on (28 days), as primary or backup.
+ */
+export const listMyShiftsOptions = (options?: Options<ListMyShiftsData>) =>
+  queryOptions<
+    ListMyShiftsResponse,
+    ListMyShiftsError,
+    ListMyShiftsResponse,
+    ReturnType<typeof listMyShiftsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listMyShifts({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listMyShiftsQueryKey(options),
+  });
+
+/**
+ * Revoke the caller's calendar feed.
+ */
+export const revokeCalendarFeedMutation = (
+  options?: Partial<Options<RevokeCalendarFeedData>>,
+): UseMutationOptions<
+  RevokeCalendarFeedResponse,
+  RevokeCalendarFeedError,
+  Options<RevokeCalendarFeedData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    RevokeCalendarFeedResponse,
+    RevokeCalendarFeedError,
+    Options<RevokeCalendarFeedData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await revokeCalendarFeed({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * A new address for the caller's calendar feed of shifts; the old one stops working.
+ */
+export const createCalendarFeedMutation = (
+  options?: Partial<Options<CreateCalendarFeedData>>,
+): UseMutationOptions<
+  CreateCalendarFeedResponse,
+  CreateCalendarFeedError,
+  Options<CreateCalendarFeedData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    CreateCalendarFeedResponse,
+    CreateCalendarFeedError,
+    Options<CreateCalendarFeedData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await createCalendarFeed({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getCalendarFeedQueryKey = (options: Options<GetCalendarFeedData>) =>
+  createQueryKey('getCalendarFeed', options);
+
+/**
+ * A specialist's on-call shifts as an iCalendar (RFC 5545) feed, for phone calendars.
+ *
+ * Reachable without signing in: the token in the address is the secret. Shifts from 28 days ago to 90 days ahead. A revoked or unknown token is 404.
+ */
+export const getCalendarFeedOptions = (options: Options<GetCalendarFeedData>) =>
+  queryOptions<
+    GetCalendarFeedResponse,
+    GetCalendarFeedError,
+    GetCalendarFeedResponse,
+    ReturnType<typeof getCalendarFeedQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getCalendarFeed({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getCalendarFeedQueryKey(options),
+  });
