@@ -4,18 +4,21 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { createAuthenticator } from './auth/authenticate.ts';
+import { createAuthenticator, forgetChangedUsers } from './auth/authenticate.ts';
 import { MAX_ATTACHMENT_BYTES } from './cases/attachments.ts';
 import { registerCases, type CasesOptions } from './cases-runtime.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { handlers } from './handlers/index.ts';
 import { decorateContext } from './http/request-context.ts';
+import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
+import { registerApiGuard } from './http/api-guard.ts';
 import { installErrorHandling, type NotFoundFallback } from './http/error-handler.ts';
 import { adaptRouteSchemas } from './http/route-schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/spa.ts';
-import { createValidatorCompiler, enforceBodyContentTypes } from './http/validation.ts';
+import { registerApiReference } from './http/api-reference/api-reference.ts';
+import { createValidatorCompiler, enforceBodyContentTypes, refuseNulCharacters } from './http/validation.ts';
 import { registerIdentity } from './identity/index.ts';
 import { createLogger } from './logger.ts';
 import { API_PREFIX, loadOpenApiDocument, operationsOf } from './openapi.ts';
@@ -43,10 +46,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     forceCloseConnections: 'idle',
-    // TLS=off means a TLS-terminating proxy in front: the client's address and scheme come from it.
-    trustProxy: config.tls.mode === 'off',
+    // Only the proxies named (by default, with TLS=off, one on this machine) say who the client is: anyone
+    // else's X-Forwarded-For would let a caller choose the address the audit trail records.
+    trustProxy: config.limits.trustedProxies.length > 0 ? [...config.limits.trustedProxies] : false,
+    requestTimeout: config.limits.requestTimeoutMs,
+    keepAliveTimeout: config.limits.keepAliveTimeoutMs,
     ...(options.https ? { https: { cert: options.https.cert, key: options.https.key } } : {}),
+    clientErrorHandler,
+    frameworkErrors,
   }) as unknown as FastifyInstance;
+
+  app.server.headersTimeout = config.limits.headersTimeoutMs;
+  app.server.maxConnections = config.limits.maxConnections;
 
   // External plugins.
   const document = loadOpenApiDocument();
@@ -59,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   let fallback: NotFoundFallback | undefined;
   installErrorHandling(app, (request, reply) => fallback?.(request, reply) ?? Promise.resolve(false));
   enforceBodyContentTypes(app, requiredBodies);
+  refuseNulCharacters(app);
   await registerSecurityHeaders(app, config, { dev: options.dev === true });
   adaptRouteSchemas(app, { uploadCaseAttachment: MAX_ATTACHMENT_BYTES });
 
@@ -72,24 +84,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerIdentity(app, { config, db });
   }
   const authenticate = createAuthenticator({ config, db });
+  await registerApiGuard(app, { authenticate: () => authenticate, limits: config.limits });
+  const unlistenUsers = await forgetChangedUsers(db, authenticate.users);
+  app.addHook('onClose', async () => {
+    await unlistenUsers().catch(() => undefined);
+  });
   await registerCases(app, { config, db, ...(options.cases ? { options: options.cases } : {}) });
 
-  // Routes: nothing under /api/v1 exists unless the document declares it.
+  // Routes: nothing under /api/v1 exists unless the document declares it; the reference for people reads it.
+  registerApiReference(app);
   await app.register(openapiGlue, {
     specification: document,
     serviceHandlers: handlers,
-    securityHandlers: {
-      bearer: async (request: Parameters<typeof authenticate>[0]) => {
-        await authenticate(request);
-      },
-    },
+    // The bearer token is checked in onRequest, before the body (http/api-guard.ts).
+    securityHandlers: { bearer: () => Promise.resolve() },
     prefix: API_PREFIX,
   });
   if (options.dev === true) {
     const { registerViteDevServer } = await import('./http/vite-dev-server.ts');
     await registerViteDevServer(app);
   } else {
-    fallback = await registerSpa(app, config.spaDir);
+    fallback = await registerSpa(app, config.spaDir, { sourceMaps: !config.production });
   }
   return app;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { generatePassword } from './auth/passwords.ts';
+import { limitsEnvShape, readLimits, type LimitsConfig } from './limits-config.ts';
 
 // The server's whole configuration, read once from the environment and validated at boot.
 // Two kinds of problems: server-level ones stop the boot (ConfigError, a readable list); tenant-level ones
@@ -79,6 +80,8 @@ export interface Config {
   /** How long a token's user (hospital, specialties) is reused before it is read again; 0 reads every time. */
   readonly authUserCacheSeconds: number;
   readonly caseTimers: CaseTimersConfig;
+  /** Timeouts, connection and request limits, trusted proxies (limits-config.ts). */
+  readonly limits: LimitsConfig;
   /** Tenant-level problems, one readable line each; empty when the tenant configuration is sound. */
   readonly tenantProblems: readonly string[];
 }
@@ -151,6 +154,7 @@ const serverSchema = z.object({
   CASE_ACK_SECONDS_URGENT: caseSeconds.optional(),
   CASE_ACK_SECONDS_ROUTINE: caseSeconds.optional(),
   CASE_REALERT_SECONDS: caseSeconds.optional(),
+  ...limitsEnvShape,
 });
 
 // Checks across variables, kept apart from the schema so that they are reported together with its problems.
@@ -347,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     identity: tenant.identity,
     authUserCacheSeconds: server.AUTH_USER_CACHE_SECONDS ?? 5,
     caseTimers: readCaseTimers(server),
+    limits: readLimits(server, tls.mode === 'off'),
     tenantProblems: tenant.problems,
   };
 }

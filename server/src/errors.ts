@@ -58,3 +58,17 @@ export function conflict(detail: string): HttpError {
 export function unsupportedMediaType(detail: string): HttpError {
   return new HttpError(415, detail);
 }
+
+/** 429: too many requests (or event streams); Retry-After says when to try again. */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(429, detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export function tooManyRequests(detail: string, retryAfterSeconds: number): TooManyRequestsError {
+  return new TooManyRequestsError(detail, retryAfterSeconds);
+}

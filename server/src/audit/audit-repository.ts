@@ -19,6 +19,17 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
   );
 }
 
+/** An audited action on no one case, or on one (caseId): an export of figures, a print of a case. */
+export async function recordAuditAction(
+  db: Queryable,
+  entry: Omit<AuditEntry, 'caseId'> & { readonly caseId: string | null },
+): Promise<void> {
+  await db.query(
+    'insert into audit_events (at, user_id, action, case_id, address) values ($1, $2, $3, $4, $5)',
+    [entry.at.toISOString(), entry.userId, entry.action, entry.caseId, entry.address],
+  );
+}
+
 /**
  * The statement that audits a listing, for a data-modifying `with` clause of the listing's own statement:
  * `values` are the SQL of (at, user_id, action, case_ids, address); nothing is written when `rows` is empty.

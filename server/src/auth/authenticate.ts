@@ -8,13 +8,17 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Unlisten } from '../db/database.ts';
 import { authenticationRequired, invalidToken } from '../errors.ts';
 import { loadPublicJwks } from '../identity/keys.ts';
 import type { Caller } from './caller.ts';
 import { findUserByEmail, findUserById, isDemoAccount, type UserRecord } from '../users/users-repository.ts';
 
-export type Authenticator = (request: FastifyRequest) => Promise<void>;
+export interface Authenticator {
+  (request: FastifyRequest): Promise<void>;
+  /** The users it keeps; forgetChangedUsers keeps them current. */
+  readonly users: UserCache;
+}
 
 export const authDetails = {
   expired: 'Invalid or expired token: the token has expired',
@@ -23,7 +27,11 @@ export const authDetails = {
   issuer: 'Invalid or expired token: it was not issued by this application’s sign-in authority',
   type: 'Invalid or expired token: it is not an access token',
   unknownUser: 'Invalid or expired token: no user matches it',
+  deactivated: 'This account has been deactivated. Ask your hospital administrator to reactivate it.',
 } as const;
+
+/** The channel the users table notifies on every change of a user (migration 0006), with the user's id. */
+export const USER_CHANGED_CHANNEL = 'case_router_user_changed';
 
 // An unknown kid makes us re-read the keys, at most this often (a key added by another process, a rotation).
 const KEY_RELOAD_INTERVAL_MS = 30_000;
@@ -100,27 +108,17 @@ function bearerToken(request: FastifyRequest): string {
   return match[1];
 }
 
-/** The roles claim: an array, or (as some ID tokens carry it) one comma-separated string. */
-function rolesOf(payload: JWTPayload): string[] {
-  const { roles } = payload;
-  if (Array.isArray(roles)) return roles.filter((role): role is string => typeof role === 'string');
-  if (typeof roles === 'string') {
-    return roles
-      .split(',')
-      .map((role) => role.trim())
-      .filter((role) => role !== '');
-  }
-  return [];
-}
-
 /**
- * The users behind verified tokens, for a few seconds: every API request needs its caller's hospital and
- * specialties, and reading them once per request is a round trip on the hottest paths (the case list, the
- * event stream's reconnects). Only found users are kept, so a new account works at once; a changed or
- * removed one is seen within `ttlMs`, well inside the access token's own lifetime.
+ * The users behind verified tokens, for a few seconds: every API request needs its caller's roles, active flag,
+ * hospital and specialties, and reading them once per request is a round trip on the hottest paths (the case
+ * list, the event stream's reconnects). Only found users are kept, so a new account works at once; a changed
+ * user is forgotten as soon as the database says so (`forget`, fed by LISTEN in every process), and `ttlMs`
+ * bounds what a lost notification could cost.
  */
 export class UserCache {
   private readonly entries = new Map<string, { readonly user: UserRecord; readonly until: number }>();
+  /** Raised by every forget: a load that started before it must not store what it read. */
+  private generation = 0;
 
   private readonly ttlMs: number;
   private readonly now: () => number;
@@ -137,11 +135,13 @@ export class UserCache {
     const cached = this.entries.get(key);
     const now = this.now();
     if (cached && cached.until > now) return cached.user;
+    const generation = this.generation;
     const user = await load();
     if (!user) {
       this.entries.delete(key);
       return undefined;
     }
+    if (generation !== this.generation) return user;
     // Bounded: past the capacity the oldest entry goes (a Map iterates in insertion order).
     this.entries.delete(key);
     if (this.entries.size >= this.capacity) {
@@ -151,6 +151,21 @@ export class UserCache {
     this.entries.set(key, { user, until: now + this.ttlMs });
     return user;
   }
+
+  /** Drops the user's entries: the next request reads them afresh. */
+  forget(userId: string): void {
+    this.generation += 1;
+    for (const [key, entry] of this.entries) {
+      if (entry.user.id === userId) this.entries.delete(key);
+    }
+  }
+}
+
+/** Forgets every changed user as the database announces it, in this process; resolves once listening. */
+export function forgetChangedUsers(db: Database, cache: UserCache): Promise<Unlisten> {
+  return db.listen(USER_CHANGED_CHANNEL, (userId) => {
+    cache.forget(userId);
+  });
 }
 
 async function userFor(
@@ -185,7 +200,7 @@ export function createAuthenticator({
     ? () => Promise.resolve({ issuer, keys: ownKeys })
     : discoverExternal(issuer);
 
-  return async (request) => {
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     const expected = await verification();
     let payload: JWTPayload;
@@ -215,11 +230,14 @@ export function createAuthenticator({
     if (!user || (!config.demoAccountsAccepted && isDemoAccount(user.id))) {
       throw invalidToken(authDetails.unknownUser);
     }
+    // Refused at once, whatever the token says: a deactivated account calls the API no more.
+    if (!user.active) throw invalidToken(authDetails.deactivated);
     const caller: Caller = {
       id: user.id,
       email: user.email,
       displayName: user.displayName,
-      roles: rolesOf(payload),
+      // The roles the user holds now, from the database: a role removed is gone on the next request.
+      roles: [...user.roles],
       hospitalSystemId: user.hospitalSystemId,
       hospitalId: user.hospitalId,
       specialtyTypes: user.specialtyTypes,
@@ -227,4 +245,5 @@ export function createAuthenticator({
     };
     request.caller = caller;
   };
+  return Object.assign(authenticate, { users });
 }

@@ -73,3 +73,61 @@ export function decideSignup(
   }
   return refusal ?? { allowed: false, status: 403, detail: signupDetails.roleNotAllowed };
 }
+
+export interface ManagedUser {
+  readonly id: string;
+  readonly roles: readonly string[];
+  readonly hospitalSystemId: string;
+  readonly hospitalId: string | null;
+}
+
+export type ManageDecision = 'allowed' | 'forbidden' | 'not-found';
+
+export const manageDetails = {
+  roleNotAllowed: 'You may only change users whose every role you could grant yourself',
+  notAdministrator: 'Only an administrator may list or change users',
+  ownAccount: 'You cannot deactivate your own account: ask another administrator',
+} as const;
+
+/**
+ * May `manager` change `target` (specialties, contact details, active)? Nobody grants more than they hold: only
+ * a user whose every role the manager could create, in the manager's scope. A user of another hospital or system
+ * is not found, as an unknown one is.
+ */
+export function decideManage(manager: Creator, target: ManagedUser): ManageDecision {
+  if (target.hospitalSystemId !== manager.hospitalSystemId) return 'not-found';
+  const holdsOnly = (roles: readonly string[]) =>
+    target.roles.length > 0 && target.roles.every((role) => roles.includes(role));
+  let sees = false;
+  for (const managerRole of manager.roles) {
+    const ownHospital = AT_OWN_HOSPITAL[managerRole];
+    if (ownHospital && manager.hospitalId !== null && target.hospitalId === manager.hospitalId) {
+      sees = true;
+      if (holdsOnly(ownHospital)) return 'allowed';
+    }
+    if (managerRole === 'hospital_system') {
+      sees = true;
+      if (holdsOnly([...IN_SYSTEM_HOSPITAL, ...AT_SYSTEM_LEVEL])) return 'allowed';
+    }
+  }
+  return sees ? 'forbidden' : 'not-found';
+}
+
+/**
+ * Whose users `viewer` may list: its hospital (hospital and ER admins), its system or one hospital of it
+ * (hospital system admins); null for anyone else.
+ */
+export function userListScope(
+  viewer: Creator,
+  named: NamedHospital | null | undefined,
+): { readonly hospitalId: string | null } | 'forbidden' | 'not-found' {
+  if (viewer.roles.includes('hospital_system')) {
+    if (named === undefined) return { hospitalId: null };
+    if (named === null || named.hospitalSystemId !== viewer.hospitalSystemId) return 'not-found';
+    return { hospitalId: named.id };
+  }
+  const hospitalBound = viewer.roles.some((role) => AT_OWN_HOSPITAL[role] !== undefined);
+  if (!hospitalBound || viewer.hospitalId === null) return 'forbidden';
+  if (named !== undefined && named?.id !== viewer.hospitalId) return 'not-found';
+  return { hospitalId: viewer.hospitalId };
+}

@@ -1,6 +1,7 @@
 // The commands on a case: open, accept, decline, record a receipt, post a message, answer with a
 // consultation, close, cancel. Each checks access (access.ts) and the state machine (domain/case-state.ts)
 // and runs as one change of the case (case-change.ts); opening a case and declining it route it.
+import { createHash } from 'node:crypto';
 import type {
   Case,
   CaseCreate,
@@ -14,7 +15,7 @@ import { newId } from '../db/ids.ts';
 import { transition, type CaseAction } from '../domain/case-state.ts';
 import { initialRoute } from '../domain/routing.ts';
 import { validateTriageAnswers } from '../domain/triage.ts';
-import { badRequest, conflict, forbidden } from '../errors.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../errors.ts';
 import { targetDueAt } from '../domain/escalation.ts';
 import {
   findSpecialty,
@@ -28,7 +29,7 @@ import { CaseJournal } from './case-journal.ts';
 import { readCase } from './case-queries.ts';
 import { insertConsultation, insertMessage, readMessage } from './case-thread-repository.ts';
 import {
-  findCaseIdByIdempotencyKey,
+  findCaseByIdempotencyKey,
   insertCase,
   markAccepted,
   markCancelled,
@@ -61,6 +62,26 @@ export const caseProblems = {
 // A replayed Idempotency-Key found inside the transaction: roll back and answer with the first case.
 class ReplayedKey extends Error {}
 
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key already opened a case with a different request; use a new key for a new case';
+
+/** The body as sent, keys sorted: what a retry repeats exactly. */
+function fingerprintOf(body: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([key, item]) => [key, canonical(item)]),
+          )
+        : value;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
+}
+
 const UNIQUE_VIOLATION = '23505';
 
 function assertTransition(status: CaseStatus, action: CaseAction): CaseStatus {
@@ -78,8 +99,19 @@ export async function createCase(
   const { caller } = actor;
   assertMayOpenCase(caller);
   const hospitalId = caller.hospitalId;
-  const existing = await findCaseIdByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
-  if (existing !== undefined) return { created: false, case: await readCase(ctx, ctx.db, existing) };
+  const fingerprint = fingerprintOf(body);
+  const replay = async (): Promise<{ created: false; case: Case } | undefined> => {
+    const first = await findCaseByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
+    if (first === undefined) return undefined;
+    // The same key with another body is a client's mistake, not a retry: answering with the first case
+    // would hide that the second was never opened.
+    if (first.fingerprint !== null && first.fingerprint !== fingerprint) {
+      throw new HttpError(422, IDEMPOTENCY_KEY_REUSED);
+    }
+    return { created: false, case: await readCase(ctx, ctx.db, first.id) };
+  };
+  const existing = await replay();
+  if (existing !== undefined) return existing;
 
   const specialty = await findSpecialty(ctx.db, body.specialtyId, caller.hospitalSystemId);
   if (!specialty) {
@@ -127,6 +159,7 @@ export async function createCase(
         triageAnswers: answers,
         openedBy: caller.id,
         idempotencyKey,
+        idempotencyFingerprint: fingerprint,
         routingStep: decision.step,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
@@ -163,9 +196,9 @@ export async function createCase(
     // The same key sent twice at once: the unique index lets one through, and the other answers with it.
     if (!(error instanceof ReplayedKey) && (error as { code?: unknown }).code !== UNIQUE_VIOLATION)
       throw error;
-    const first = await findCaseIdByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
+    const first = await replay();
     if (first === undefined) throw error;
-    return { created: false, case: await readCase(ctx, ctx.db, first) };
+    return first;
   }
   return { created: true, case: await readCase(ctx, ctx.db, caseId) };
 }

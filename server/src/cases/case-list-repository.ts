@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { CaseStatus, CaseSummary, Urgency } from '../../../generated/types.gen.ts';
 import { auditListingSql } from '../audit/audit-repository.ts';
 import type { Queryable } from '../db/database.ts';
-import type { KeysetPosition } from '../keyset-cursor.ts';
+import type { AttentionPosition, KeysetPosition } from '../keyset-cursor.ts';
 import { SUMMARY_COLUMNS, SUMMARY_FROM, toSummary, type SummaryRow } from './cases-repository.ts';
 
 /** Which cases of the hospital a listing shows the caller (access.ts decides it, from the caller's roles). */
@@ -25,8 +25,10 @@ export interface CaseListFilters {
   readonly scope?: 'all' | 'mine' | 'offered';
   readonly q?: string;
   readonly limit?: number;
-  /** The page continues after this position. */
-  readonly after?: KeysetPosition;
+  /** `attention` (the default): what needs a person now first (domain/attention.ts); `newest`: newest first. */
+  readonly sort?: 'attention' | 'newest';
+  /** The page continues after this position (an attention position in the attention order). */
+  readonly after?: KeysetPosition | AttentionPosition;
 }
 
 /** Who listed, for the audit event the listing statement writes. */
@@ -38,6 +40,24 @@ export interface ListAudit {
 export interface Statement {
   readonly sql: string;
   readonly params: unknown[];
+}
+
+// The attention order's rank, as domain/attention.ts defines it: unaccepted emergent 0, other unaccepted 1,
+// the rest 2. The unaccepted ranks go by target time (overdue first), the rest newest first.
+const RANK = `(case when c.status in ('pending', 'escalated') then case when c.urgency = 'emergent' then 0 else 1 end
+  else 2 end)`;
+const ATTENTION_ORDER = `attention_rank, (case when attention_rank < 2 then target_due_at end) asc nulls last,
+  created_at desc, id desc`;
+const NEWEST_ORDER = 'created_at desc, id desc';
+
+/** The rows after a position in the attention order; `add` binds a parameter. */
+function afterAttention(after: AttentionPosition, add: (value: unknown) => string): string {
+  const before = `(c.created_at, c.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)})`;
+  if (after.rank === 2) return `(${RANK} = 2 and ${before})`;
+  const rank = add(after.rank);
+  const target = add(after.targetAt);
+  return `(${RANK} > ${rank}::int or (${RANK} = ${rank}::int and (c.target_due_at > ${target}::timestamptz
+    or (c.target_due_at = ${target}::timestamptz and ${before}))))`;
 }
 
 function escapeLike(text: string): string {
@@ -92,23 +112,28 @@ export function caseListStatement(
     const words = add(`%${escapeLike(q)}%`);
     where.push(`(c.display_number like ${number} or c.chief_complaint ilike ${words})`);
   }
+  const attention = filters.sort !== 'newest';
   if (filters.after !== undefined) {
     where.push(
-      `(c.created_at, c.id) < (${add(filters.after.createdAt)}::timestamptz, ${add(filters.after.id)})`,
+      'rank' in filters.after
+        ? afterAttention(filters.after, add)
+        : `(c.created_at, c.id) < (${add(filters.after.createdAt)}::timestamptz, ${add(filters.after.id)})`,
     );
   }
+  const order = attention ? ATTENTION_ORDER : NEWEST_ORDER;
   const pageSize = filters.limit ?? 50;
   const limit = add(pageSize + 1);
-  const listed = `array(select id from page order by created_at desc, id desc limit ${add(pageSize)})`;
+  const listed = `array(select id from page order by ${order} limit ${add(pageSize)})`;
   const auditValues = `${add(audit.at.toISOString())}::timestamptz, ${me()}, 'case.list', ${listed}, ${add(audit.address)}`;
   return {
     sql: `with page as (
-        select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM} where ${where.join(' and ')}
-        order by c.created_at desc, c.id desc limit ${limit}
+        select * from (select ${SUMMARY_COLUMNS}, ${RANK} as attention_rank from ${SUMMARY_FROM}
+          where ${where.join(' and ')}) listed
+        order by ${order} limit ${limit}
       ), audit as (
         ${auditListingSql(auditValues, 'page')}
       )
-      select * from page order by created_at desc, id desc`,
+      select * from page order by ${order}`,
     params,
   };
 }

@@ -1,10 +1,16 @@
 // Reading cases: one case in full, and pages of case summaries (the caller's visibility as a where clause,
-// filters, search, and keyset pagination on (created_at, id), newest first). Every read is audited.
-import type { Case, CaseList } from '../../../generated/types.gen.ts';
+// filters, search, and keyset pagination in the attention order or newest first). Every read is audited.
+import type { Case, CaseList, CaseSummary } from '../../../generated/types.gen.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { forbidden, notFound } from '../errors.ts';
-import { decodeCursor, encodeCursor } from '../keyset-cursor.ts';
+import { attentionRank } from '../domain/attention.ts';
+import {
+  decodeAttentionCursor,
+  decodeCursor,
+  encodeAttentionCursor,
+  encodeCursor,
+} from '../keyset-cursor.ts';
 import { accessDetails, assertMayListCases, listVisibility } from './access.ts';
 import { authorizeAuditedRead } from './case-authorization.ts';
 import {
@@ -42,11 +48,19 @@ export function buildListQuery(
   audit: ListAudit,
 ): Statement {
   const { cursor, ...rest } = filters;
+  const decode = filters.sort === 'newest' ? decodeCursor : decodeAttentionCursor;
   return caseListStatement(
     { userId: caller.id, hospitalId: caller.hospitalId, visibility: listVisibility(caller) },
-    { ...rest, ...(cursor === undefined ? {} : { after: decodeCursor(cursor) }) },
+    { ...rest, ...(cursor === undefined ? {} : { after: decode(cursor) }) },
     audit,
   );
+}
+
+/** The cursor continuing after the page's last row, in the page's order. */
+function cursorAfter(last: CaseSummary, sort: CaseFilters['sort']): string {
+  const { createdAt, id } = last;
+  if (sort === 'newest') return encodeCursor({ createdAt, id });
+  return encodeAttentionCursor({ rank: attentionRank(last), targetAt: last.targetDueAt, createdAt, id });
 }
 
 export async function listCases(ctx: CasesContext, actor: Actor, filters: CaseFilters): Promise<CaseList> {
@@ -63,6 +77,6 @@ export async function listCases(ctx: CasesContext, actor: Actor, filters: CaseFi
   const last = page.at(-1);
   return {
     items: page,
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? cursorAfter(last, filters.sort) : null,
   };
 }

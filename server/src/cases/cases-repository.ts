@@ -190,6 +190,8 @@ export interface NewCase {
   readonly triageAnswers: TriageAnswers;
   readonly openedBy: string;
   readonly idempotencyKey: string | null;
+  /** A SHA-256 of the body the key came with. */
+  readonly idempotencyFingerprint?: string | null;
   readonly routingStep: RoutingStep;
   readonly createdAt: string;
   /** When a specialist should have accepted: the clinical target, else the acknowledgement time. */
@@ -213,9 +215,9 @@ export async function insertCase(db: Queryable, created: NewCase): Promise<boole
        patient_sex, patient_mrn, patient_initials, door_time, chief_complaint, clinical_summary, vitals,
        triage_answers, opened_by, idempotency_key, routing_step, created_at, updated_at, assigned_to, ack_due_at,
        realert_due_at, accepted_at, responded_at, closed_at, cancelled_at, cancel_reason, close_disposition,
-       target_due_at)
+       target_due_at, idempotency_fingerprint)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-       $23, $24, $25, $26, $27, $28, $29, $30, $31)
+       $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)
      on conflict (opened_by, idempotency_key) do nothing
      returning id`,
     [
@@ -250,22 +252,23 @@ export async function insertCase(db: Queryable, created: NewCase): Promise<boole
       created.cancelReason ?? null,
       created.closeDisposition ?? null,
       created.targetDueAt,
+      created.idempotencyFingerprint ?? null,
     ],
   );
   return inserted.length > 0;
 }
 
-/** The case its opener opened with this idempotency key. */
-export async function findCaseIdByIdempotencyKey(
+/** The case its opener opened with this idempotency key, and the fingerprint of the body it came with. */
+export async function findCaseByIdempotencyKey(
   db: Queryable,
   openedBy: string,
   key: string,
-): Promise<string | undefined> {
-  const [row] = await db.query<{ id: string }>(
-    'select id from cases where opened_by = $1 and idempotency_key = $2',
+): Promise<{ readonly id: string; readonly fingerprint: string | null } | undefined> {
+  const [row] = await db.query<{ id: string; fingerprint: string | null }>(
+    'select id, idempotency_fingerprint as fingerprint from cases where opened_by = $1 and idempotency_key = $2',
     [openedBy, key],
   );
-  return row?.id;
+  return row;
 }
 
 export async function countCasesOf(db: Queryable, hospitalId: string): Promise<number> {

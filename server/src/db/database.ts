@@ -2,6 +2,7 @@
 // Timestamps come back as ISO 8601 strings on both.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -84,7 +85,8 @@ export interface PgliteOptions {
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://', { parsers });
+  // btree_gist: the exclusion constraint that keeps one specialty's primary shifts from overlapping.
+  const client = await PGlite.create(options.dataDir ?? 'memory://', { parsers, extensions: { btree_gist } });
   return {
     kind: 'pglite',
     async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []) {

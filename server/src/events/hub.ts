@@ -11,6 +11,8 @@ export type EventSink = (event: ServerEvent) => void;
 export interface EventHub {
   /** Delivers the user's events to sink until the returned function is called; end() ends the stream. */
   subscribe(userId: string, sink: EventSink, end: () => void): () => void;
+  /** How many streams the user holds open on this server. */
+  streamsOf(userId: string): number;
   /** Ends every open stream (before the server closes: an open stream would hold the close up). */
   endStreams(): void;
   close(): Promise<void>;
@@ -62,6 +64,9 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
         set.delete(sink);
         if (set.size === 0 && sinks.get(userId) === set) sinks.delete(userId);
       };
+    },
+    streamsOf(userId) {
+      return sinks.get(userId)?.size ?? 0;
     },
     endStreams() {
       for (const end of [...enders]) end();

@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { ServerEvent } from '../../../generated/types.gen.ts';
+import { tooManyRequests } from '../errors.ts';
 import { actorOf } from '../http/request-context.ts';
 
 const PING_INTERVAL_MS = 25_000;
@@ -10,6 +11,14 @@ export const eventsHandlers = {
   // Not async: the reply is hijacked and lives on after the handler returns.
   streamEvents(request, reply) {
     const { caller } = actorOf(request);
+    // At most a few streams per user (a phone, a ward PC, a second tab): each holds a connection for hours.
+    const allowed = request.server.config.limits.eventStreamsPerUser;
+    if (request.server.cases.hub.streamsOf(caller.id) >= allowed) {
+      throw tooManyRequests(
+        `At most ${allowed} event streams may be open at once; close one (another tab or device) and retry`,
+        60,
+      );
+    }
     // From here on the response is ours: a stream that lasts until the client goes away or the server closes.
     reply.hijack();
     const raw = reply.raw;

@@ -1,6 +1,8 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
-import type { TenantConfig } from '../../../generated/types.gen.ts';
+import type { OpenApiDocument, TenantConfig } from '../../../generated/types.gen.ts';
 import type { Config } from '../config.ts';
+import { loadOpenApiDocument } from '../openapi.ts';
+import { readCalendarFeed } from '../schedules/calendar-feed.ts';
 
 export function tenantConfigOf(config: Config): TenantConfig {
   if (config.tenantProblems.length > 0) {
@@ -19,8 +21,23 @@ export function tenantConfigOf(config: Config): TenantConfig {
 }
 
 export const publicHandlers = {
+  async getOpenApiDocument(_request, reply) {
+    // The document the server validates with; its response schema lets every property through.
+    return reply
+      .header('cache-control', 'no-cache')
+      .code(200)
+      .send(loadOpenApiDocument() as OpenApiDocument);
+  },
   async getTenantConfig(request, reply) {
     // Never cached, so a fixed configuration reaches the SPA on its next load.
     return reply.header('cache-control', 'no-store').code(200).send(tenantConfigOf(request.server.config));
   },
-} satisfies Pick<RouteHandlers, 'getTenantConfig'>;
+  async getCalendarFeed(request, reply) {
+    const calendar = await readCalendarFeed(request.server.db, request.params.token);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('text/calendar; charset=utf-8')
+      .code(200)
+      .send(calendar);
+  },
+} satisfies Pick<RouteHandlers, 'getTenantConfig' | 'getOpenApiDocument' | 'getCalendarFeed'>;

@@ -3,7 +3,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { SecurityError } from 'fastify-openapi-glue';
 import type { FieldProblem } from '../../../generated/types.gen.ts';
-import { AUTHENTICATION_REQUIRED, HttpError, INTERNAL_ERROR, NOT_FOUND } from '../errors.ts';
+import {
+  AUTHENTICATION_REQUIRED,
+  HttpError,
+  INTERNAL_ERROR,
+  NOT_FOUND,
+  TooManyRequestsError,
+} from '../errors.ts';
 import { pathOf } from './url-path.ts';
 import { toFieldProblem } from './validation.ts';
 
@@ -63,6 +69,8 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   } else {
     request.log.info({ status: answer.status, detail: answer.detail }, 'request rejected');
   }
+  if (error instanceof TooManyRequestsError)
+    void reply.header('retry-after', String(error.retryAfterSeconds));
   void reply.code(answer.status).send({ detail: answer.detail });
 }
 

@@ -22,7 +22,11 @@ function isDeepLink(request: FastifyRequest): boolean {
 }
 
 /** Serves spaDir; returns the not-found fallback for deep links. */
-export async function registerSpa(app: FastifyInstance, spaDir: string): Promise<NotFoundFallback> {
+export async function registerSpa(
+  app: FastifyInstance,
+  spaDir: string,
+  { sourceMaps }: { readonly sourceMaps: boolean } = { sourceMaps: true },
+): Promise<NotFoundFallback> {
   if (!existsSync(join(spaDir, 'index.html'))) {
     app.log.warn(`The web app is not built (no ${join(spaDir, 'index.html')}): serving the API only.`);
     return async (request: FastifyRequest, reply: FastifyReply) => {
@@ -36,6 +40,8 @@ export async function registerSpa(app: FastifyInstance, spaDir: string): Promise
     root: spaDir,
     preCompressed: true,
     cacheControl: false,
+    // Source maps help a developer; a production server does not hand its sources out.
+    allowedPath: (pathName) => sourceMaps || !pathName.endsWith('.map'),
     // Vite puts content hashes in asset names: those never change; everything else is revalidated.
     setHeaders(reply, path) {
       reply.header(

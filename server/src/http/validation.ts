@@ -6,7 +6,7 @@ import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import type { FieldProblem } from '../../../generated/types.gen.ts';
-import { requestBodyRequired, unsupportedMediaType } from '../errors.ts';
+import { badRequest, requestBodyRequired, unsupportedMediaType } from '../errors.ts';
 
 const shared: Options = {
   allErrors: true,
@@ -90,5 +90,46 @@ export function enforceBodyContentTypes(app: FastifyInstance, requiredBodies: Re
     };
     const existing = route.preValidation;
     route.preValidation = existing === undefined ? [check] : [...[existing].flat(), check];
+  });
+}
+
+const NUL_MESSAGE = 'must not contain the NUL character';
+
+/** The first string under `value` holding a NUL character, as the path to it; undefined when none does. */
+function nulPath(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulPath(item, [...path, index]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulPath(key, [...path, key]) ?? nulPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * No text the API accepts holds a NUL character (PostgreSQL refuses it in text): a query, path or body string
+ * with one answers 400 naming the field, before validation and the handler.
+ */
+export function refuseNulCharacters(app: FastifyInstance): void {
+  app.addHook('preValidation', (request, _reply, done) => {
+    const parts = [
+      ['path', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const;
+    for (const [location, value] of parts) {
+      const path = nulPath(value);
+      if (path) {
+        done(badRequest([{ loc: [location, ...path], msg: NUL_MESSAGE }]));
+        return;
+      }
+    }
+    done();
   });
 }

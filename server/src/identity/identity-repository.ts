@@ -1,5 +1,5 @@
 // The identity provider's own tables: oidc-provider's stored models (oidc_payloads), the provider's keys
-// (oidc_keys) and failed sign-ins (login_failures). Users are read and written through users/.
+// (oidc_keys) and sign-in throttles (sign_in_throttles). Users are read and written through users/.
 import type { AdapterPayload } from 'oidc-provider';
 import type { Queryable } from '../db/database.ts';
 
@@ -92,34 +92,59 @@ export async function insertKeyMaterial(
 }
 
 /** Failures under either key since `since`. */
-export async function countLoginFailures(
+export interface ThrottleRule {
+  /** Failures in the window before any delay. */
+  readonly freeAttempts: number;
+  /** The first delay; each further failure doubles it, up to maxDelaySeconds. */
+  readonly baseDelaySeconds: number;
+  readonly maxDelaySeconds: number;
+  /** Failures older than this are forgotten. */
+  readonly windowSeconds: number;
+}
+
+/**
+ * Counts one attempt under the key in a single statement and answers whether it may go on: undefined while
+ * the key is held (blocked_until in the future), else the failures now counted. Counting before the check is
+ * what makes parallel attempts safe: each sees the count the others left.
+ */
+export async function claimSignInAttempt(
   db: Queryable,
-  keys: { readonly account: string; readonly address: string },
-  since: string,
-): Promise<{ account: number; address: number }> {
-  const [counts] = await db.query<{ account: number | string; address: number | string }>(
-    `select count(*) filter (where key = $1) as account, count(*) filter (where key = $2) as address
-     from login_failures where key in ($1, $2) and failed_at > $3`,
-    [keys.account, keys.address, since],
+  key: string,
+  rule: ThrottleRule,
+  now: string,
+): Promise<number | undefined> {
+  const rows = await db.query<{ failures: number }>(
+    `insert into sign_in_throttles as s (key, failures, last_failure_at, blocked_until)
+     values ($1, 1, $2::timestamptz, null)
+     on conflict (key) do update set
+       failures = case when s.last_failure_at < $2::timestamptz - make_interval(secs => $3) then 1
+                       else s.failures + 1 end,
+       last_failure_at = excluded.last_failure_at,
+       blocked_until = case
+         when (case when s.last_failure_at < $2::timestamptz - make_interval(secs => $3) then 1
+                    else s.failures + 1 end) > $4
+         then $2::timestamptz + make_interval(secs => least($6, $5 * power(2,
+                (case when s.last_failure_at < $2::timestamptz - make_interval(secs => $3) then 1
+                      else s.failures + 1 end) - $4 - 1)))
+       end
+     where s.blocked_until is null or s.blocked_until <= $2::timestamptz
+     returning s.failures`,
+    [key, now, rule.windowSeconds, rule.freeAttempts, rule.baseDelaySeconds, rule.maxDelaySeconds],
   );
-  return { account: Number(counts?.account ?? 0), address: Number(counts?.address ?? 0) };
+  return rows[0]?.failures;
 }
 
-/** Records one failure under both keys, and forgets every failure older than `forgetBefore`. */
-export async function recordLoginFailure(
-  db: Queryable,
-  keys: { readonly account: string; readonly address: string },
-  at: string,
-  forgetBefore: string,
-): Promise<void> {
-  await db.query('delete from login_failures where failed_at <= $1', [forgetBefore]);
-  await db.query('insert into login_failures (key, failed_at) values ($1, $3), ($2, $3)', [
-    keys.account,
-    keys.address,
-    at,
-  ]);
+/** A successful sign-in: the key's attempt was not a failure after all. */
+export async function forgetSignInAttempt(db: Queryable, key: string, all: boolean): Promise<void> {
+  await (all
+    ? db.query('delete from sign_in_throttles where key = $1', [key])
+    : db.query(
+        'update sign_in_throttles set failures = greatest(failures - 1, 0) where key = $1 and blocked_until is null',
+        [key],
+      ));
 }
 
-export async function clearLoginFailures(db: Queryable, key: string): Promise<void> {
-  await db.query('delete from login_failures where key = $1', [key]);
+/** Forgets keys whose last failure is older than the window. */
+export async function forgetOldSignInAttempts(db: Queryable, before: string): Promise<void> {
+  await db.query('delete from sign_in_throttles where last_failure_at < $1', [before]);
 }

@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findUserByEmail, findUserById, isDemoAccount, setPassword } from '../users/users-repository.ts';
 import { changePasswordPage, loginPage, messagePage } from './pages.ts';
-import { clearAccountFailures, isSignInBlocked, recordSignInFailure } from './rate-limit.ts';
+import { claimSignIn, forgiveSignIn } from './rate-limit.ts';
 import { identityTexts as t } from './texts.ts';
 
 // Our own interaction pages: sign-in, the forced password change, and automatic consent for our own client.
@@ -45,13 +45,6 @@ function field(body: FormBody, name: string): string {
  * from the proxy: the client is the last X-Forwarded-For entry, the one the proxy itself appended (earlier entries
  * are whatever the client claimed).
  */
-function clientAddress(request: FastifyRequest, config: Config): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const header = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
-  if (config.tls.mode !== 'off' || header === undefined) return request.ip;
-  return header.split(',').at(-1)?.trim() || request.ip;
-}
-
 function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
@@ -180,8 +173,9 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
           );
         if (email === '' || password === '') return page(400, t.missingCredentials);
 
-        const source = { email, address: clientAddress(request, config) };
-        if (await isSignInBlocked(db, source)) return page(429, t.tooManyAttempts);
+        // Only the configured proxies say who the client is (TRUSTED_PROXIES): request.ip follows them.
+        const source = { email, address: request.ip };
+        if (!(await claimSignIn(db, source))) return page(429, t.tooManyAttempts);
 
         const found = await findUserByEmail(db, email);
         // A production server that was not told to seed the demo knows no demo account.
@@ -191,10 +185,11 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
             ? await verifyPassword(password, user.passwordHash)
             : await spendVerificationTime(password).then(() => false);
         if (!user || !valid) {
-          await recordSignInFailure(db, source);
           return page(401, t.incorrectCredentials);
         }
-        await clearAccountFailures(db, email);
+        await forgiveSignIn(db, source);
+        // A deactivated account signs in no more; said only to whoever knows its password.
+        if (!user.active) return page(403, t.accountDeactivated);
 
         if (user.forceChangePassword) {
           const pending: PendingPasswordChange = {
@@ -232,7 +227,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
         if (!interaction) return reply;
         const pending = (interaction.result as PendingPasswordChange | undefined)?.passwordChange;
         const user = pending && (await findUserById(db, pending.accountId));
-        if (!user) return reply.redirect(`${mountPath}/interaction/${interaction.uid}`, 303);
+        if (!user?.active) return reply.redirect(`${mountPath}/interaction/${interaction.uid}`, 303);
 
         const password = field(request.body, 'password');
         const confirm = field(request.body, 'confirm');

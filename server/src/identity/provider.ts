@@ -76,7 +76,8 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
       const user = await findUserById(db, sub);
-      if (!user || (!config.demoAccountsAccepted && isDemoAccount(user.id))) return undefined;
+      // A deactivated account gets no token, not even from a refresh token issued before.
+      if (!user?.active || (!config.demoAccountsAccepted && isDemoAccount(user.id))) return undefined;
       return {
         accountId: user.id,
         claims: () => ({

@@ -1,39 +1,50 @@
 import type { Database } from '../db/database.ts';
-import { clearLoginFailures, countLoginFailures, recordLoginFailure } from './identity-repository.ts';
+import {
+  claimSignInAttempt,
+  forgetOldSignInAttempts,
+  forgetSignInAttempt,
+  type ThrottleRule,
+} from './identity-repository.ts';
 
-// Failed sign-ins are counted in the database so that every server process sees the same count.
+// Sign-in throttling, counted in the database (every server process sees the same count) by one statement
+// per key, so that parallel attempts cannot all pass a check made before any of them was recorded.
+// - Per account and address pair: a few free attempts, then delays that double with each failure. Whoever
+//   guesses at an account from one place is slowed; its owner, signing in from elsewhere, is not locked out.
+// - Per address: far more attempts before any delay, since a hospital's staff share one outgoing address.
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
-export const ACCOUNT_FAILURE_LIMIT = 10;
-// Higher per address: a hospital's staff often share one outgoing address.
-export const ADDRESS_FAILURE_LIMIT = 30;
+export const PAIR_RULE: ThrottleRule = {
+  freeAttempts: 5,
+  baseDelaySeconds: 5,
+  maxDelaySeconds: 15 * 60,
+  windowSeconds: SIGN_IN_WINDOW_SECONDS,
+};
+export const ADDRESS_RULE: ThrottleRule = {
+  freeAttempts: 100,
+  baseDelaySeconds: 5,
+  maxDelaySeconds: 5 * 60,
+  windowSeconds: SIGN_IN_WINDOW_SECONDS,
+};
 
 export interface SignInSource {
   readonly email: string;
   readonly address: string;
 }
 
-const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
-const addressKey = (address: string) => `address:${address}`;
-const keysOf = (source: SignInSource) => ({
-  account: accountKey(source.email),
-  address: addressKey(source.address),
-});
+const pairKey = (source: SignInSource) => `pair:${source.email.trim().toLowerCase()}|${source.address}`;
+const addressKey = (source: SignInSource) => `address:${source.address}`;
 
-function windowStart(): string {
-  return new Date(Date.now() - SIGN_IN_WINDOW_SECONDS * 1000).toISOString();
+/** Counts the attempt before the password is checked; false when the pair or the address is held. */
+export async function claimSignIn(db: Database, source: SignInSource): Promise<boolean> {
+  const at = new Date().toISOString();
+  const address = await claimSignInAttempt(db, addressKey(source), ADDRESS_RULE, at);
+  if (address === undefined) return false;
+  const pair = await claimSignInAttempt(db, pairKey(source), PAIR_RULE, at);
+  return pair !== undefined;
 }
 
-export async function isSignInBlocked(db: Database, source: SignInSource): Promise<boolean> {
-  const counts = await countLoginFailures(db, keysOf(source), windowStart());
-  return counts.account >= ACCOUNT_FAILURE_LIMIT || counts.address >= ADDRESS_FAILURE_LIMIT;
-}
-
-export async function recordSignInFailure(db: Database, source: SignInSource): Promise<void> {
-  const now = new Date().toISOString();
-  await db.transaction((tx) => recordLoginFailure(tx, keysOf(source), now, windowStart()));
-}
-
-/** A successful sign-in forgives the account's earlier mistakes, not the address's. */
-export async function clearAccountFailures(db: Database, email: string): Promise<void> {
-  await clearLoginFailures(db, accountKey(email));
+/** A successful sign-in forgives the pair's earlier mistakes, and does not count against the address. */
+export async function forgiveSignIn(db: Database, source: SignInSource): Promise<void> {
+  await forgetSignInAttempt(db, pairKey(source), true);
+  await forgetSignInAttempt(db, addressKey(source), false);
+  await forgetOldSignInAttempts(db, new Date(Date.now() - SIGN_IN_WINDOW_SECONDS * 1000).toISOString());
 }

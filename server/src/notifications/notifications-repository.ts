@@ -40,7 +40,8 @@ export interface NewNotifications {
   /** One id per recipient, in the same order. */
   readonly ids: readonly string[];
   readonly userIds: readonly string[];
-  readonly caseId: string;
+  /** Null for a notice about no case (a gap in on-call coverage). */
+  readonly caseId: string | null;
   readonly kind: NotificationKind;
   readonly actorId: string | null;
   readonly action: string;

@@ -90,23 +90,24 @@ export async function insertSpecialty(
   );
 }
 
-/** The hospital system's catalogue by name. */
+/** The hospital system's catalogue by name, without retired specialties (no longer offered). */
 export async function listSpecialties(db: Queryable, hospitalSystemId: string): Promise<Specialty[]> {
   // Collation "C" on lower(name): the same order on PGlite and on any PostgreSQL server's locale.
   return db.query<{ id: string; name: string }>(
-    `select id, name from specialties where hospital_system_id = $1
+    `select id, name from specialties where hospital_system_id = $1 and retired_at is null
        order by lower(name) collate "C", id`,
     [hospitalSystemId],
   );
 }
 
+/** An active specialty of the system: a retired one is no longer offered for new cases. */
 export async function findSpecialty(
   db: Queryable,
   specialtyId: string,
   hospitalSystemId: string,
 ): Promise<Specialty | undefined> {
   const [row] = await db.query<{ id: string; name: string }>(
-    'select id, name from specialties where id = $1 and hospital_system_id = $2',
+    'select id, name from specialties where id = $1 and hospital_system_id = $2 and retired_at is null',
     [specialtyId, hospitalSystemId],
   );
   return row;
@@ -119,7 +120,7 @@ export async function knownSpecialtyNames(
   names: readonly string[],
 ): Promise<Set<string>> {
   const rows = await db.query<{ name: string }>(
-    'select name from specialties where hospital_system_id = $1 and name = any($2::text[])',
+    'select name from specialties where hospital_system_id = $1 and name = any($2::text[]) and retired_at is null',
     [hospitalSystemId, names],
   );
   return new Set(rows.map((row) => row.name));
@@ -286,7 +287,7 @@ export async function readTriageQuestions(
 export async function specialtiesWithTriage(db: Queryable, hospitalId: string): Promise<Specialty[]> {
   return db.query<{ id: string; name: string }>(
     `select s.id, s.name from specialties s
-     where exists (select 1 from triage_questions q where q.hospital_id = $1 and q.specialty_id = s.id)
+     where s.retired_at is null and exists (select 1 from triage_questions q where q.hospital_id = $1 and q.specialty_id = s.id)
      order by lower(s.name) collate "C", s.id`,
     [hospitalId],
   );

@@ -2,9 +2,10 @@
 // the email's uniqueness and the write.
 import { randomUUID } from 'node:crypto';
 import type { SignupRequest, User } from '../../../generated/types.gen.ts';
-import type { Caller } from '../auth/caller.ts';
+import type { Actor } from '../auth/caller.ts';
 import { decideSignup } from '../auth/signup-policy.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { recordAdminChange } from '../audit/admin-audit-repository.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
 import { hashPassword, passwordProblem } from '../auth/passwords.ts';
 import { findHospital, knownSpecialtyNames } from '../organisation/organisation-repository.ts';
@@ -19,7 +20,8 @@ export const signupProblems = {
     `Unknown specialty type: ${names.join(', ')}. Use the names of your hospital system's specialties.`,
 } as const;
 
-export async function signUp(db: Queryable, caller: Caller, body: SignupRequest): Promise<User> {
+export async function signUp(db: Database, actor: Actor, body: SignupRequest): Promise<User> {
+  const { caller } = actor;
   const named =
     body.hospital_id === undefined ? undefined : ((await findHospital(db, body.hospital_id)) ?? null);
   const decision = decideSignup(caller, body.role, named);
@@ -46,7 +48,7 @@ export async function signUp(db: Queryable, caller: Caller, body: SignupRequest)
 
   const id = `usr_${randomUUID()}`;
   // Two sign-ups of one email at the same moment: the unique index decides, and the second writes nothing.
-  const inserted = await insertUser(db, {
+  const newUser = {
     id,
     email,
     passwordHash: await hashPassword(body.password),
@@ -58,6 +60,31 @@ export async function signUp(db: Queryable, caller: Caller, body: SignupRequest)
     phone: body.contact_info.phone ?? null,
     forceChangePassword: body.force_change_password_next_sign_in ?? true,
     createdBy: caller.id,
+  };
+  const inserted = await db.transaction(async (tx) => {
+    if (!(await insertUser(tx, newUser))) return false;
+    // Every administrative change is audited: who created whom, with what (never the password).
+    await recordAdminChange(tx, {
+      actorId: caller.id,
+      action: 'user.created',
+      targetType: 'user',
+      targetId: id,
+      hospitalSystemId: newUser.hospitalSystemId,
+      hospitalId: newUser.hospitalId,
+      before: null,
+      after: {
+        displayName: newUser.displayName,
+        email,
+        roles: newUser.roles,
+        hospitalId: newUser.hospitalId,
+        specialtyTypes,
+        phone: newUser.phone,
+        forceChangePassword: newUser.forceChangePassword,
+      },
+      address: actor.address,
+      at: new Date(),
+    });
+    return true;
   });
   if (!inserted) throw conflict(signupProblems.duplicateEmail);
   const created = await findUserById(db, id);

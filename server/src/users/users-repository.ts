@@ -13,6 +13,12 @@ export interface UserRecord {
   readonly hospitalId: string | null;
   readonly specialtyTypes: readonly string[];
   readonly forceChangePassword: boolean;
+  /** A deactivated user keeps their history but can neither sign in nor call the API. */
+  readonly active: boolean;
+  /** Raised by every change: a save against an older version is refused. */
+  readonly version: number;
+  readonly phone: string | null;
+  readonly pager: string | null;
 }
 
 interface UserRow {
@@ -26,10 +32,14 @@ interface UserRow {
   hospital_id: string | null;
   specialty_types: string[] | null;
   force_change_password_next_sign_in: boolean;
+  active: boolean;
+  version: number;
+  phone: string | null;
+  pager: string | null;
 }
 
 const USER_COLUMNS = `id, email, password_hash, display_name, roles, hospital_system_id, hospital_id, specialty_types,
-  force_change_password_next_sign_in`;
+  force_change_password_next_sign_in, active, version, phone, pager`;
 
 function toRecord(row: UserRow): UserRecord {
   return {
@@ -42,6 +52,10 @@ function toRecord(row: UserRow): UserRecord {
     hospitalId: row.hospital_id,
     specialtyTypes: row.specialty_types ?? [],
     forceChangePassword: row.force_change_password_next_sign_in,
+    active: row.active,
+    version: row.version,
+    phone: row.phone,
+    pager: row.pager,
   };
 }
 
@@ -80,7 +94,7 @@ export async function existingEmails(db: Queryable, emails: readonly string[]): 
   return new Set(rows.map((row) => row.email));
 }
 
-/** The ids of the hospital's users with `role` (and, when given, this specialty type), in id order. */
+/** The ids of the hospital's active users with `role` (and, when given, this specialty type), in id order. */
 export async function userIdsWithRole(
   db: Queryable,
   hospitalId: string,
@@ -90,18 +104,19 @@ export async function userIdsWithRole(
   const rows =
     specialtyType === undefined
       ? await db.query<{ id: string }>(
-          'select id from users where hospital_id = $1 and $2 = any(roles) order by id',
+          'select id from users where hospital_id = $1 and active and $2 = any(roles) order by id',
           [hospitalId, role],
         )
       : await db.query<{ id: string }>(
-          'select id from users where hospital_id = $1 and $2 = any(roles) and $3 = any(specialty_types) order by id',
+          'select id from users where hospital_id = $1 and active and $2 = any(roles) and $3 = any(specialty_types) order by id',
           [hospitalId, role, specialtyType],
         );
   return rows.map((row) => row.id);
 }
 
-export interface NewUser extends UserRecord {
+export interface NewUser extends Omit<UserRecord, 'active' | 'version' | 'phone' | 'pager'> {
   readonly phone: string | null;
+  readonly pager?: string | null;
   /** The administrator who created the user; null for users the server made itself. */
   readonly createdBy: string | null;
 }
@@ -110,8 +125,8 @@ export interface NewUser extends UserRecord {
 export async function insertUser(db: Queryable, user: NewUser): Promise<boolean> {
   const inserted = await db.query(
     `insert into users (id, email, password_hash, display_name, roles, hospital_system_id, hospital_id,
-       specialty_types, phone, force_change_password_next_sign_in, created_by)
-     values ($1, $2, $3, $4, $5::text[], $6, $7, $8::text[], $9, $10, $11)
+       specialty_types, phone, force_change_password_next_sign_in, created_by, pager)
+     values ($1, $2, $3, $4, $5::text[], $6, $7, $8::text[], $9, $10, $11, $12)
      on conflict do nothing
      returning id`,
     [
@@ -126,6 +141,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<boolean>
       user.phone,
       user.forceChangePassword,
       user.createdBy,
+      user.pager ?? null,
     ],
   );
   return inserted.length > 0;
