@@ -55,6 +55,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/component/**/*.test.tsx'],
           setupFiles: ['tests/component/setup.ts'],
+          // A ceiling for a stuck test, not a speed limit: a whole user flow in jsdom can take several
+          // seconds on a shared, loaded machine.
+          testTimeout: 20_000,
         },
       },
       {

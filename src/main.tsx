@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { Toaster } from 'sonner';
 import { App, createAppRouter } from './app/app.tsx';
 import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
-import { theme } from './components/theme.ts';
+import { cssVariablesResolver, theme } from './components/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
 import { configureZod } from './lib/forms/zod-error-map.ts';
@@ -18,7 +18,7 @@ import { createQueryClient } from './lib/query-client.ts';
 function Frame({ children }: { readonly children: ReactNode }) {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         {children}
         <Toaster position="bottom-right" richColors closeButton />
       </MantineProvider>

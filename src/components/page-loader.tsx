@@ -1,9 +1,5 @@
-import { Center, Loader } from '@mantine/core';
+import { LoadingState } from './states.tsx';
 
 export function PageLoader() {
-  return (
-    <Center mih="70dvh" role="status" aria-label="Loading">
-      <Loader />
-    </Center>
-  );
+  return <LoadingState label="Loading…" page />;
 }

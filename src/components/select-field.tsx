@@ -1,6 +1,7 @@
 // A required native select bound to a react-hook-form field, e.g. a case's specialty or a patient's sex.
 import { NativeSelect } from '@mantine/core';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { requiredField } from './required-field.ts';
 
 export interface SelectFieldProps<Values extends FieldValues, Output extends FieldValues> {
   readonly control: Control<Values, unknown, Output>;
@@ -27,7 +28,7 @@ export function SelectField<Values extends FieldValues, Output extends FieldValu
           ref={field.ref}
           name={field.name}
           label={label}
-          withAsterisk
+          {...requiredField}
           value={typeof field.value === 'string' ? field.value : ''}
           onChange={(event) => {
             field.onChange(event.currentTarget.value);

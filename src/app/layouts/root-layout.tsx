@@ -1,21 +1,25 @@
 // The root route's element: every route renders inside the global error boundary, which resets on navigation,
-// and the browser tab names the route: "Cases · Case Router".
-import { useEffect } from 'react';
+// and the browser tab names the route ("Cases · Case Router") or the screen's subject ("SGH-000051 · Case
+// Router") once the screen gives one.
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { texts } from '../../config/texts.ts';
+import { PageSubjectContext, pageTitle } from '../../lib/page-title.ts';
 import { GlobalErrorBoundary } from '../errors/global-error-boundary.tsx';
 import { useRouteAccess } from './route-access.ts';
 
 export function RootLayout() {
   const { pathname } = useLocation();
   const { title } = useRouteAccess();
+  const [subject, setSubject] = useState<string | undefined>(undefined);
   useEffect(() => {
-    document.title = title === undefined ? texts.productName : `${title} · ${texts.productName}`;
-  }, [title]);
+    document.title = pageTitle(title, subject);
+  }, [title, subject]);
   return (
-    <GlobalErrorBoundary resetKey={pathname}>
-      <Outlet />
-      <ScrollRestoration />
-    </GlobalErrorBoundary>
+    <PageSubjectContext value={setSubject}>
+      <GlobalErrorBoundary resetKey={pathname}>
+        <Outlet />
+        <ScrollRestoration />
+      </GlobalErrorBoundary>
+    </PageSubjectContext>
   );
 }

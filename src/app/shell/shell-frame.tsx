@@ -36,6 +36,10 @@ export function ShellFrame({ roles, userName, notifications, children }: ShellFr
 
   return (
     <>
+      {/* The first stop of the keyboard: past the header and its links, straight to the screen. */}
+      <a href="#main-content" className="skip-link">
+        Skip to main content
+      </a>
       {/* The scroll lock of an open drawer shifts this class by the scrollbar it hides: the header stays put. */}
       <Box component="header" className={`${classes.header} right-scroll-bar-position`}>
         <Header
@@ -65,7 +69,7 @@ export function ShellFrame({ roles, userName, notifications, children }: ShellFr
       {NotificationsSheet && (
         <NotificationsSheet opened={sheetOpened} onClose={sheet.close} entries={notifications} />
       )}
-      <Box component="main" className={classes.main}>
+      <Box component="main" id="main-content" tabIndex={-1} className={classes.main}>
         <IframeWarning embedded={embedded} />
         {children}
       </Box>

@@ -28,7 +28,6 @@ export const caseTexts = {
   summary: 'Summary',
   timeSinceDoor: 'Time since door',
   timeLeftToTarget: 'Time left to target',
-  overdue: 'Overdue by',
 } as const;
 
 export const urgencyLabels: Readonly<Record<Urgency, string>> = {
@@ -86,6 +85,11 @@ export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
 
 export const ACTIVE_STATUSES: readonly CaseStatus[] = ['pending', 'escalated', 'accepted', 'responded'];
 export const FINAL_STATUSES: readonly CaseStatus[] = ['closed', 'cancelled'];
+
+/** Nobody has accepted the case yet: it waits for a specialist. */
+export function isWaiting(status: CaseStatus): boolean {
+  return status === 'pending' || status === 'escalated';
+}
 
 export function isFinal(status: CaseStatus): boolean {
   return FINAL_STATUSES.includes(status);

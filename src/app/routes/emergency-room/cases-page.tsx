@@ -1,154 +1,71 @@
-// /emergency-room/cases: every case of the emergency room (ER staff and admins), with filters.
-import { Button, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+// /emergency-room/cases: every case of the emergency room (ER staff and admins). The list comes first; search
+// and filters open behind a button, and their code loads then (or on the first sign of intent).
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { listSpecialtiesOptions } from '../../../../generated/@tanstack/react-query.gen.ts';
-import type { CaseStatus, Urgency } from '../../../../generated/types.gen.ts';
-import { zCaseStatus, zUrgency } from '../../../../generated/zod.gen.ts';
 import { routes } from '../../../config/routes.ts';
-import {
-  CaseList,
-  type CaseListQuery,
-  caseTexts,
-  statusLabels,
-  urgencyLabels,
-  useCaseList,
-} from '../../../features/cases/index.ts';
+import { CaseList, useCaseList } from '../../../features/cases/index.ts';
 import { useMe } from '../../../lib/use-me.ts';
-import { wallTimeToIso } from '../../../lib/date-time.ts';
+import { lazyModule } from '../../route-modules.ts';
+import { useLazyPanel } from '../../shell/use-lazy-panel.ts';
+import { activeFilterCount, type CaseFilters, noFilters, toCaseListQuery } from './case-filters.ts';
 
-interface Filters {
-  status: CaseStatus[];
-  specialtyId: string;
-  urgency: string;
-  from: string;
-  to: string;
-  q: string;
-}
-
-const noFilters: Filters = { status: [], specialtyId: '', urgency: '', from: '', to: '', q: '' };
-
-// A date from a date input is a day in the hospital: from its first minute, to the first minute of the next.
-function dayStart(date: string, timeZone: string, addDays = 0): string | undefined {
-  if (date === '') return undefined;
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + addDays);
-  return wallTimeToIso(`${day.toISOString().slice(0, 10)}T00:00`, timeZone) ?? undefined;
-}
-
-function toQuery(filters: Filters, q: string, timeZone: string): CaseListQuery {
-  const query: CaseListQuery = { scope: 'all' };
-  if (filters.status.length > 0) query.status = filters.status;
-  if (filters.specialtyId !== '') query.specialtyId = filters.specialtyId;
-  if (filters.urgency !== '') query.urgency = filters.urgency as Urgency;
-  const from = dayStart(filters.from, timeZone);
-  const to = dayStart(filters.to, timeZone, 1);
-  if (from) query.from = from;
-  if (to) query.to = to;
-  if (q.trim() !== '') query.q = q.trim();
-  return query;
-}
+const filtersPanel = lazyModule('case-filters-panel', () => import('./case-filters-panel.tsx'));
+const PANEL_ID = 'case-filters';
 
 export function Component() {
   const { timeZone } = useMe();
-  const specialties = useQuery(listSpecialtiesOptions());
-  const [filters, setFilters] = useState<Filters>(noFilters);
+  const [filters, setFilters] = useState<CaseFilters>(noFilters);
   const [q] = useDebouncedValue(filters.q, 300);
-  const list = useCaseList(toQuery(filters, q, timeZone));
-  const set = <Key extends keyof Filters>(key: Key, value: Filters[Key]) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-  };
+  const list = useCaseList(toCaseListQuery(filters, q, timeZone));
+  const [opened, panel] = useDisclosure(false);
+  const lazyPanel = useLazyPanel(filtersPanel);
+  const Panel = lazyPanel.loaded?.CaseFiltersPanel;
+  const active = activeFilterCount(filters);
   return (
     <Stack gap="md">
-      <Title order={1} size="h2">
-        Cases
-      </Title>
-      <Stack gap="xs" component="section" aria-label="Filters">
-        <TextInput
-          label="Search"
-          description="Case number or chief complaint"
-          value={filters.q}
-          maxLength={100}
-          onChange={(event) => {
-            set('q', event.currentTarget.value);
-          }}
-        />
-        <SimpleGrid cols={{ base: 2, md: 5 }} spacing="sm">
-          <MultiSelect
-            label="Status"
-            placeholder="Any status"
-            value={filters.status}
-            onChange={(value) => {
-              set('status', value);
-            }}
-            data={zCaseStatus.options.map((status) => ({ value: status, label: statusLabels[status] }))}
-            clearable
-          />
-          <NativeSelect
-            label={caseTexts.specialty}
-            value={filters.specialtyId}
-            onChange={(event) => {
-              set('specialtyId', event.currentTarget.value);
-            }}
-            data={[
-              { value: '', label: 'All specialties' },
-              ...(specialties.data?.items ?? []).map((specialty) => ({
-                value: specialty.id,
-                label: specialty.name,
-              })),
-            ]}
-          />
-          <NativeSelect
-            label={caseTexts.urgency}
-            value={filters.urgency}
-            onChange={(event) => {
-              set('urgency', event.currentTarget.value);
-            }}
-            data={[
-              { value: '', label: 'Any urgency' },
-              ...zUrgency.options.map((urgency) => ({ value: urgency, label: urgencyLabels[urgency] })),
-            ]}
-          />
-          <TextInput
-            type="date"
-            label="Opened from"
-            value={filters.from}
-            onChange={(event) => {
-              set('from', event.currentTarget.value);
-            }}
-          />
-          <TextInput
-            type="date"
-            label="Opened until"
-            value={filters.to}
-            onChange={(event) => {
-              set('to', event.currentTarget.value);
-            }}
-          />
-        </SimpleGrid>
-        <Group>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          Cases
+        </Title>
+        <Group gap="xs">
+          {active > 0 && (
+            <Button
+              variant="subtle"
+              onClick={() => {
+                setFilters(noFilters);
+              }}
+            >
+              Clear filters
+            </Button>
+          )}
           <Button
-            variant="subtle"
+            variant={opened ? 'filled' : 'light'}
+            aria-expanded={opened && Panel !== undefined}
+            aria-controls={PANEL_ID}
+            {...lazyPanel.intentProps}
             onClick={() => {
-              setFilters(noFilters);
+              if (opened) {
+                panel.close();
+                return;
+              }
+              panel.open();
+              void lazyPanel.load().then((loaded) => {
+                if (!loaded) panel.close();
+              });
             }}
           >
-            Clear filters
+            {active > 0 ? `Search and filters (${String(active)})` : 'Search and filters'}
           </Button>
         </Group>
-      </Stack>
+      </Group>
+      {opened && Panel && <Panel id={PANEL_ID} filters={filters} onChange={setFilters} />}
       <CaseList
         label="Cases"
-        cases={list.cases}
+        list={list}
         hrefFor={(id) => routes.doctorCase.href({ id })}
         timeZone={timeZone}
-        emptyMessage="No cases match these filters."
-        isPending={list.isPending}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        onLoadMore={list.loadMore}
+        emptyMessage={active > 0 ? 'No cases match these filters.' : 'No cases yet.'}
       />
     </Stack>
   );

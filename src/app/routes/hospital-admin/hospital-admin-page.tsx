@@ -1,6 +1,28 @@
+// /hospital-admin: the administrator's hospital at a glance (open cases, specialties without on-call
+// coverage now) with the ways to its specialists and its triage assessments.
+import { Button, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { routes } from '../../../config/routes.ts';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { HospitalsAtAGlance } from '../../../features/organisation/index.ts';
 
 export function Component() {
-  return <ScreenPlaceholder title={routes.hospitalAdmin.title} />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Your hospital
+      </Title>
+      <HospitalsAtAGlance
+        links={() => (
+          <>
+            <Button component={Link} to={routes.hospitalAdminSpecialistsDetails.href()} mih={44}>
+              Specialists
+            </Button>
+            <Button component={Link} to={routes.settings.href()} variant="default" mih={44}>
+              Triage assessments
+            </Button>
+          </>
+        )}
+      />
+    </Stack>
+  );
 }

@@ -1,6 +1,7 @@
+// /insights: the administrators' overview, with the figures of each hospital they may see.
 import { routes } from '../../../config/routes.ts';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { HospitalInsightsScreen } from '../../../features/insights/index.ts';
 
 export function Component() {
-  return <ScreenPlaceholder title={routes.insights.title} />;
+  return <HospitalInsightsScreen title={routes.insights.title} showHospitals />;
 }

@@ -1,6 +1,7 @@
+// /insights/physicians: per specialist (the admins), or a specialist's own figures.
 import { routes } from '../../../config/routes.ts';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { PhysicianInsightsScreen } from '../../../features/insights/index.ts';
 
 export function Component() {
-  return <ScreenPlaceholder title={routes.insightsPhysicians.title} />;
+  return <PhysicianInsightsScreen title={routes.insightsPhysicians.title} />;
 }

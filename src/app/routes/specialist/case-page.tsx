@@ -8,6 +8,7 @@ import { zCaseDecline } from '../../../../generated/zod.gen.ts';
 import { routes } from '../../../config/routes.ts';
 import {
   CaseLoading,
+  CaseRecordActions,
   caseTexts,
   CaseView,
   ConsultationForm,
@@ -23,7 +24,7 @@ import { useRouteParams } from '../use-route-params.ts';
 export function Component() {
   const { id } = useRouteParams(routes.specialistCase.path);
   const { me } = useMe();
-  const { item, error, questions } = useCase(id);
+  const { item, error, retry, retrying, questions } = useCase(id);
   const queryClient = useQueryClient();
   const [declining, setDeclining] = useState(false);
   const accept = useMutation({
@@ -35,7 +36,7 @@ export function Component() {
   const decline = useMutation(declineCaseMutation());
   useSeenReceipt(item, me?.id);
 
-  if (!item) return <CaseLoading error={error} />;
+  if (!item) return <CaseLoading error={error} onRetry={retry} retrying={retrying} />;
   const myOffer = item.offers.find(
     (offer) => offer.specialist.id === me?.id && offer.declinedAt === null && offer.acceptedAt === null,
   );
@@ -43,6 +44,7 @@ export function Component() {
   const assignedToMe = item.assignedTo !== null && item.assignedTo.id === me?.id;
   return (
     <Stack gap="md">
+      <CaseRecordActions caseId={item.id} displayNumber={item.displayNumber} />
       {accept.error && (
         <Alert color="gray" title="The case was not accepted" role="alert">
           {errorText(accept.error)}

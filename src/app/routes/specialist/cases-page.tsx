@@ -1,32 +1,49 @@
-// /specialist/cases: the case box. Offered to me (awaiting my answer), accepted by me, and the history of
-// every case offered or assigned to me. Listing an offer tells the doctor it was delivered.
+// /specialist/cases: the case box. Offered to me (awaiting my answer), accepted by me, and the history: the
+// finished cases offered or assigned to me. Listing an offer tells the doctor it was delivered. The tabs' short
+// words fit side by side at 360 px; each list says in full what it holds.
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { routes } from '../../../config/routes.ts';
 import {
   CaseList,
   type CaseListQuery,
+  FINAL_STATUSES,
   useCaseList,
   useDeliveredReceipts,
 } from '../../../features/cases/index.ts';
+import { MyShifts } from '../../../features/schedules/index.ts';
 import { useMe } from '../../../lib/use-me.ts';
 
 type Box = 'offered' | 'accepted' | 'history';
 
-const boxes: readonly { value: Box; label: string; query: CaseListQuery; empty: string }[] = [
+const boxes: readonly {
+  value: Box;
+  tab: string;
+  label: string;
+  query: CaseListQuery;
+  empty: string;
+}[] = [
   {
     value: 'offered',
+    tab: 'Offered',
     label: 'Offered to me',
     query: { scope: 'offered' },
     empty: 'Nothing is waiting for you.',
   },
   {
     value: 'accepted',
+    tab: 'Accepted',
     label: 'Accepted by me',
     query: { scope: 'mine', status: ['accepted', 'responded'] },
     empty: 'You have no accepted cases open.',
   },
-  { value: 'history', label: 'History', query: { scope: 'all' }, empty: 'No cases yet.' },
+  {
+    value: 'history',
+    tab: 'History',
+    label: 'History: finished cases',
+    query: { scope: 'all', status: [...FINAL_STATUSES], sort: 'newest' },
+    empty: 'No finished cases yet.',
+  },
 ];
 
 function BoxList({ box, timeZone }: { box: (typeof boxes)[number]; timeZone: string }) {
@@ -35,22 +52,17 @@ function BoxList({ box, timeZone }: { box: (typeof boxes)[number]; timeZone: str
   return (
     <CaseList
       label={box.label}
-      cases={list.cases}
+      list={list}
       hrefFor={(id) => routes.specialistCase.href({ id })}
       timeZone={timeZone}
       emptyMessage={box.empty}
-      isPending={list.isPending}
-      error={list.error}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      onLoadMore={list.loadMore}
     />
   );
 }
 
 export function Component() {
   const [tab, setTab] = useState<Box>('offered');
-  const { timeZone } = useMe();
+  const { me, timeZone } = useMe();
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -63,10 +75,10 @@ export function Component() {
         }}
         keepMounted={false}
       >
-        <Tabs.List>
+        <Tabs.List grow>
           {boxes.map((box) => (
-            <Tabs.Tab key={box.value} value={box.value}>
-              {box.label}
+            <Tabs.Tab key={box.value} value={box.value} px="xs">
+              {box.tab}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -76,6 +88,7 @@ export function Component() {
           </Tabs.Panel>
         ))}
       </Tabs>
+      <MyShifts userId={me?.id} timeZone={timeZone} />
     </Stack>
   );
 }

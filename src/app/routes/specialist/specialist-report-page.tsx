@@ -1,6 +1,7 @@
+// /specialist/specialist-report: the specialist's own figures and consultations, printable and as CSV.
 import { routes } from '../../../config/routes.ts';
-import { ScreenPlaceholder } from '../../../components/screen-placeholder.tsx';
+import { SpecialistReportScreen } from '../../../features/insights/index.ts';
 
 export function Component() {
-  return <ScreenPlaceholder title={routes.specialistReport.title} />;
+  return <SpecialistReportScreen title={routes.specialistReport.title} />;
 }

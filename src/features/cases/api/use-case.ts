@@ -4,7 +4,7 @@ import {
   getCaseOptions,
   listTriageAssessmentsOptions,
 } from '../../../../generated/@tanstack/react-query.gen.ts';
-import { errorText } from '../../../lib/api/index.ts';
+import { retryText } from '../../../lib/api/index.ts';
 
 export function useCase(caseId: string) {
   const caseQuery = useQuery(getCaseOptions({ path: { caseId } }));
@@ -14,7 +14,12 @@ export function useCase(caseId: string) {
     assessments.data?.items.find((assessment) => assessment.specialty.id === specialtyId)?.questions ?? [];
   return {
     item: caseQuery.data,
-    error: caseQuery.error === null ? null : errorText(caseQuery.error),
+    /** What the person can do about a failed load, for the error state with Retry. */
+    error: caseQuery.error === null ? null : retryText(caseQuery.error),
+    retry: () => {
+      void caseQuery.refetch();
+    },
+    retrying: caseQuery.isRefetching,
     questions,
   };
 }

@@ -13,8 +13,8 @@ export function CaseHeader({ item }: { readonly item: Case }) {
           <Title order={1} size="h2">
             Case {item.displayNumber}
           </Title>
-          <UrgencyBadge urgency={item.urgency} />
           <StatusBadge status={item.status} />
+          <UrgencyBadge urgency={item.urgency} />
         </Group>
         <Text fw={500}>
           {item.specialty.name} · {item.chiefComplaint}
@@ -27,7 +27,8 @@ export function CaseHeader({ item }: { readonly item: Case }) {
         <CaseTimers
           status={item.status}
           doorTime={item.doorTime}
-          targetAt={item.ackDueAt}
+          openedAt={item.createdAt}
+          targetAt={item.targetDueAt}
           endedAt={item.closedAt ?? item.cancelledAt}
         />
       </Stack>

@@ -1,49 +1,50 @@
-// "Time since door" and "time left to target", counted each second on the client from the case's times.
+// "Time since door" and "time left to target", counted each second on the client from the case's times. The
+// target is the clinical target for a specialist to accept: shown while nobody has, overdue past it.
 import { Group, Stack, Text } from '@mantine/core';
 import type { CaseStatus } from '../../../../generated/types.gen.ts';
+import { Countdown } from '../../../components/countdown.tsx';
 import { useNow } from '../api/use-now.ts';
-import { caseTexts, isFinal } from '../labels.ts';
+import { caseTexts, isFinal, isWaiting } from '../labels.ts';
 import { formatDuration } from '../../../lib/date-time.ts';
 
 export interface CaseTimersProps {
   readonly status: CaseStatus;
   readonly doorTime: string;
-  /** When the case escalates unless accepted; null once accepted or at the end of the chain. */
-  readonly targetAt: string | null;
+  /** When the case was opened: the target's span starts there. */
+  readonly openedAt: string;
+  /** When a specialist should have accepted the case by (the clinical target). */
+  readonly targetAt: string;
   /** For a finished case: when it ended, so the door time stops counting there. */
   readonly endedAt?: string | null;
   readonly compact?: boolean;
 }
 
-function Timer({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function Timer({ label, value }: { label: string; value: string }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={strong ? 700 : 500} ff="monospace" role="timer" aria-label={`${label}: ${value}`}>
+      <Text size="sm" fw={500} ff="monospace" role="timer" aria-label={`${label}: ${value}`}>
         {value}
       </Text>
     </Stack>
   );
 }
 
-export function CaseTimers({ status, doorTime, targetAt, endedAt, compact }: CaseTimersProps) {
+export function CaseTimers({ status, doorTime, openedAt, targetAt, endedAt, compact }: CaseTimersProps) {
   const now = useNow();
   const final = isFinal(status);
   const until = final && endedAt ? new Date(endedAt).getTime() : now;
   const sinceDoor = final && !endedAt ? '—' : formatDuration(until - new Date(doorTime).getTime());
-  let target = '—';
-  let overdue = false;
-  if (!final && targetAt !== null) {
-    const left = new Date(targetAt).getTime() - now;
-    overdue = left < 0;
-    target = overdue ? `${caseTexts.overdue} ${formatDuration(-left)}` : formatDuration(left);
-  }
   return (
     <Group gap={compact ? 'md' : 'xl'} wrap="wrap">
       <Timer label={caseTexts.timeSinceDoor} value={sinceDoor} />
-      <Timer label={caseTexts.timeLeftToTarget} value={target} strong={overdue} />
+      {isWaiting(status) ? (
+        <Countdown label={caseTexts.timeLeftToTarget} startAt={openedAt} dueAt={targetAt} now={now} />
+      ) : (
+        <Timer label={caseTexts.timeLeftToTarget} value="—" />
+      )}
     </Group>
   );
 }

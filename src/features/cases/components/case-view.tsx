@@ -1,7 +1,9 @@
 // One case as everyone concerned sees it; the screen adds what its role may do (actions, consultation form).
-import { Alert, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Grid, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Case, TriageQuestion } from '../../../../generated/types.gen.ts';
+import { ErrorState, LoadingState } from '../../../components/states.tsx';
+import { usePageSubject } from '../../../lib/page-title.ts';
 import { isFinal } from '../labels.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { AttachmentsPanel } from './attachments-panel.tsx';
@@ -11,6 +13,7 @@ import { CaseThread } from './case-thread.tsx';
 import { CaseTimeline } from './case-timeline.tsx';
 import { ConsultationView } from './consultation-view.tsx';
 import { OffersList } from './offers-list.tsx';
+import { WaitingBanner } from './waiting-banner.tsx';
 
 export interface CaseViewProps {
   readonly item: Case;
@@ -35,9 +38,11 @@ export function CaseView({
   canPost = true,
 }: CaseViewProps) {
   const open = !isFinal(item.status);
+  usePageSubject(item.displayNumber);
   return (
     <Stack gap="md">
       <CaseHeader item={item} />
+      <WaitingBanner item={item} timeZone={timeZone} />
       {actions && <Group gap="sm">{actions}</Group>}
       {item.status === 'cancelled' && (
         <Alert color="gray" title="Cancelled">
@@ -48,12 +53,10 @@ export function CaseView({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="md">
-            {item.consultation ? (
-              <ConsultationView consultation={item.consultation} timeZone={timeZone} />
-            ) : (
-              consultationForm
-            )}
+            {item.consultation && <ConsultationView consultation={item.consultation} timeZone={timeZone} />}
+            {/* The clinical facts come before any form: the specialist answers what they have just read. */}
             <CaseDetails item={item} timeZone={timeZone} questions={questions} />
+            {!item.consultation && consultationForm}
             <AttachmentsPanel caseId={item.id} attachments={item.attachments} canUpload={canUpload && open} />
             <CaseThread
               caseId={item.id}
@@ -74,17 +77,23 @@ export function CaseView({
   );
 }
 
-export function CaseLoading({ error }: { readonly error: string | null }) {
+export interface CaseLoadingProps {
+  /** What the person can do about a failed load; null while it loads. */
+  readonly error: string | null;
+  readonly onRetry: () => void;
+  readonly retrying?: boolean;
+}
+
+export function CaseLoading({ error, onRetry, retrying }: CaseLoadingProps) {
   if (error !== null) {
     return (
-      <Alert color="gray" title="The case could not be loaded" role="alert">
-        {error}
-      </Alert>
+      <ErrorState
+        title="The case could not be loaded."
+        message={error}
+        onRetry={onRetry}
+        retrying={retrying}
+      />
     );
   }
-  return (
-    <Center p="xl">
-      <Loader aria-label="Loading the case" />
-    </Center>
-  );
+  return <LoadingState label="Loading the case…" />;
 }

@@ -1,12 +1,28 @@
-// Status is told by its word in a neutral badge: red, orange and green belong to urgency alone.
-import { Badge } from '@mantine/core';
+// Each state its own colour and icon, and its word, so it reads without colour: a case nobody has accepted
+// (pending, escalated) never looks like one somebody has. Red, orange and green stay urgency's alone.
+import type { ReactNode } from 'react';
 import type { CaseStatus } from '../../../../generated/types.gen.ts';
+import {
+  ArrowUpIcon,
+  CheckIcon,
+  CrossIcon,
+  HourglassIcon,
+  LockIcon,
+  MessageIcon,
+} from '../../../components/icons.tsx';
+import { StateBadge } from '../../../components/state-badge.tsx';
 import { isFinal, statusLabels } from '../labels.ts';
 
+const look: Readonly<Record<CaseStatus, { readonly color: string; readonly icon: ReactNode }>> = {
+  pending: { color: 'clinical.8', icon: <HourglassIcon size={14} /> },
+  escalated: { color: 'grape.9', icon: <ArrowUpIcon size={14} /> },
+  accepted: { color: 'indigo.8', icon: <CheckIcon size={14} /> },
+  responded: { color: 'blue.9', icon: <MessageIcon size={14} /> },
+  closed: { color: 'gray.8', icon: <LockIcon size={14} /> },
+  cancelled: { color: 'gray.8', icon: <CrossIcon size={14} /> },
+};
+
 export function StatusBadge({ status }: { readonly status: CaseStatus }) {
-  return (
-    <Badge color={isFinal(status) ? 'gray' : 'clinical'} variant={isFinal(status) ? 'outline' : 'light'}>
-      {statusLabels[status]}
-    </Badge>
-  );
+  const { color, icon } = look[status];
+  return <StateBadge label={statusLabels[status]} color={color} icon={icon} outline={isFinal(status)} />;
 }

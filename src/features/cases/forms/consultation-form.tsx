@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { DISPOSITION_OPTIONS } from './disposition-options.ts';
 import { useCaseAction } from './use-case-action.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
+import { requiredField } from '../../../components/required-field.ts';
 
 interface ConsultationValues {
   recommendation: string;
@@ -49,7 +50,7 @@ export function ConsultationForm({ caseId }: { readonly caseId: string }) {
           <Textarea
             {...form.register('recommendation')}
             label="Recommendation"
-            withAsterisk
+            {...requiredField}
             autosize
             minRows={3}
             maxLength={5000}

@@ -44,6 +44,7 @@ import {
 import { showServerProblems } from '../../../lib/forms/server-problems.ts';
 import { TriageQuestionField } from './triage-question-field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { requiredField } from '../../../components/required-field.ts';
 
 export interface NewCaseFormProps {
   readonly userId: string;
@@ -225,7 +226,7 @@ export function NewCaseForm({
               render={({ field, fieldState }) => (
                 <Radio.Group
                   label={caseTexts.urgency}
-                  withAsterisk
+                  required
                   name={field.name}
                   value={field.value}
                   onChange={field.onChange}
@@ -249,13 +250,13 @@ export function NewCaseForm({
               type="datetime-local"
               label={caseTexts.arrivalTime}
               description={`In the hospital's time (${timeZone})`}
-              withAsterisk
+              {...requiredField}
               error={formState.errors.doorTime?.message}
             />
             <TextInput
               {...register('chiefComplaint')}
               label={caseTexts.chiefComplaint}
-              withAsterisk
+              {...requiredField}
               maxLength={200}
               error={formState.errors.chiefComplaint?.message}
             />
@@ -273,7 +274,7 @@ export function NewCaseForm({
         <Fieldset legend="Patient">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             {numberField('patient.age', caseTexts.age, {
-              withAsterisk: true,
+              ...requiredField,
               ...bounds(zPatient.shape.age),
               suffix: ' y',
               allowDecimal: false,

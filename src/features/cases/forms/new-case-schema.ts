@@ -54,6 +54,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 export const newCaseMessages = {
   chooseSpecialty: 'Choose the specialty to ask',
   chooseUrgency: 'Choose how urgent the case is',
+  chooseSex: "Choose the patient's sex (Unknown if it is not known)",
   arrivalInFuture: 'The arrival time cannot be in the future',
   wholeNumber: 'Enter a whole number',
 } as const;
@@ -125,7 +126,7 @@ export function newCaseSchema(
     urgency: z.preprocess(orUndefined, z.enum(zUrgency.options, newCaseMessages.chooseUrgency)),
     patient: z.object({
       age: z.preprocess(numberOrUndefined, zPatient.shape.age),
-      sex: z.preprocess(orUndefined, zPatient.shape.sex),
+      sex: z.preprocess(orUndefined, z.enum(zPatient.shape.sex.options, newCaseMessages.chooseSex)),
       mrn: z.preprocess(orUndefined, z.string().trim().pipe(zPatient.shape.mrn.unwrap().unwrap()).optional()),
       initials: z.preprocess(
         orUndefined,

@@ -3,6 +3,7 @@ import { NativeSelect, NumberInput, Radio, Group, Textarea, TextInput } from '@m
 import { type Control, Controller } from 'react-hook-form';
 import type { CaseCreate, TriageQuestion } from '../../../../generated/types.gen.ts';
 import type { NewCaseValues } from './new-case-schema.ts';
+import { requiredField } from '../../../components/required-field.ts';
 
 export interface TriageQuestionFieldProps {
   readonly question: TriageQuestion;
@@ -24,7 +25,7 @@ export function TriageQuestionField({ question, control }: TriageQuestionFieldPr
       render={({ field, fieldState }) => {
         const common = {
           label: label(question),
-          withAsterisk: question.required,
+          ...(question.required ? requiredField : {}),
           error: fieldState.error?.message,
         };
         switch (question.kind) {
@@ -32,6 +33,8 @@ export function TriageQuestionField({ question, control }: TriageQuestionFieldPr
             return (
               <Radio.Group
                 {...common}
+                // A group's wrapper takes no aria-required: its radios carry `required`.
+                aria-required={undefined}
                 value={typeof field.value === 'string' ? field.value : ''}
                 onChange={field.onChange}
                 name={field.name}

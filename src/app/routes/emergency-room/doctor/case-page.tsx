@@ -8,6 +8,7 @@ import { zCaseCancel } from '../../../../../generated/zod.gen.ts';
 import { routes } from '../../../../config/routes.ts';
 import {
   CaseLoading,
+  CaseRecordActions,
   caseTexts,
   CaseView,
   CloseCaseDialog,
@@ -20,20 +21,21 @@ import { useRouteParams } from '../../use-route-params.ts';
 export function Component() {
   const { id } = useRouteParams(routes.doctorCase.path);
   const { me } = useMe();
-  const { item, error, questions } = useCase(id);
+  const { item, error, retry, retrying, questions } = useCase(id);
   const cancel = useMutation(cancelCaseMutation());
   const [dialog, setDialog] = useState<'cancel' | 'close' | null>(null);
   const closeDialog = () => {
     setDialog(null);
   };
 
-  if (!item) return <CaseLoading error={error} />;
+  if (!item) return <CaseLoading error={error} onRetry={retry} retrying={retrying} />;
   const mine = me?.id === item.openedBy.id;
   const canCancel = mine && (item.status === 'pending' || item.status === 'escalated');
   const canClose = mine && item.status === 'responded';
   const timeZone = item.hospital.timeZone;
   return (
     <Stack gap="md">
+      <CaseRecordActions caseId={item.id} displayNumber={item.displayNumber} />
       <CaseView
         item={item}
         timeZone={timeZone}

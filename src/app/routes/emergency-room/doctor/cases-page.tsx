@@ -45,15 +45,10 @@ export function Component() {
       />
       <CaseList
         label="My cases"
-        cases={list.cases}
+        list={list}
         hrefFor={(id) => routes.doctorCase.href({ id })}
         timeZone={timeZone}
         emptyMessage="No cases here yet."
-        isPending={list.isPending}
-        error={list.error}
-        hasNextPage={list.hasNextPage}
-        isFetchingNextPage={list.isFetchingNextPage}
-        onLoadMore={list.loadMore}
       />
     </Stack>
   );

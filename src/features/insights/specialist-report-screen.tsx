@@ -1,0 +1,100 @@
+// /specialist/specialist-report: the specialist's own figures and consultations for a period, as a clean
+// report on A4 or Letter (the print stylesheet drops the navigation and the buttons), and as CSV.
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getSpecialistReportOptions } from '../../../generated/@tanstack/react-query.gen.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
+import { useMe } from '../../lib/use-me.ts';
+import { DataTable } from './data-table.tsx';
+import { FiltersBar } from './filters-bar.tsx';
+import { formatDay, formatDuration } from './format.ts';
+import { OwnFigures } from './physician-insights-screen.tsx';
+import { InsightsError, InsightsLoading } from './state-views.tsx';
+import { useInsightsFilters } from './use-insights-filters.ts';
+import './mantine-styles.ts';
+
+const DISPOSITIONS: Record<string, string> = {
+  admit: 'Admit',
+  transfer: 'Transfer',
+  discharge_with_follow_up: 'Discharge with follow-up',
+  further_tests: 'Further tests',
+  specialist_to_see_patient: 'Specialist to see patient',
+};
+
+const seconds = (from: string, to: string | null) =>
+  to === null ? null : (Date.parse(to) - Date.parse(from)) / 1000;
+
+export function SpecialistReportScreen({ title }: { readonly title: string }) {
+  const { timeZone } = useMe();
+  const { filters, update } = useInsightsFilters(timeZone);
+  const report = useQuery({
+    ...getSpecialistReportOptions({ query: { from: filters.from, to: filters.to } }),
+    placeholderData: (previous) => previous,
+  });
+  const { data } = report;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={0}>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {data && (
+            <Text c="dimmed">
+              {data.physician.displayName} · {formatDay(data.range.from)} to {formatDay(data.range.to)}
+            </Text>
+          )}
+        </Stack>
+        <Button
+          className="insights-no-print"
+          mih={44}
+          onClick={() => {
+            window.print();
+          }}
+          disabled={!data}
+        >
+          Print report
+        </Button>
+      </Group>
+      <div className="insights-no-print">
+        <FiltersBar filters={filters} onChange={update} hospitals={[]} periodOnly />
+      </div>
+      {report.isError ? (
+        <InsightsError error={report.error} onRetry={() => void report.refetch()} />
+      ) : data === undefined ? (
+        <InsightsLoading label="Loading your report…" />
+      ) : (
+        <Stack gap="md" aria-busy={report.isFetching}>
+          {data.figures ? (
+            <OwnFigures row={data.figures} specialtyMedian={data.specialtyMedian} />
+          ) : (
+            <Text>No case was offered to you in this period.</Text>
+          )}
+          <Title order={2} size="h4">
+            Consultations
+          </Title>
+          <DataTable
+            caption="My consultations in this period"
+            emptyMessage="You wrote no consultation in this period."
+            fileName={`specialist-report-${data.range.from}-to-${data.range.to}`}
+            rows={data.consultations}
+            rowKey={(row) => row.caseId}
+            columns={[
+              { header: 'Case', cell: (row) => row.displayNumber },
+              { header: 'Specialty', cell: (row) => row.specialty },
+              { header: 'Urgency', cell: (row) => row.urgency },
+              { header: 'Opened', cell: (row) => formatDateTime(row.openedAt, timeZone) },
+              {
+                header: 'Time to accept',
+                cell: (row) => formatDuration(seconds(row.openedAt, row.acceptedAt)),
+                numeric: true,
+              },
+              { header: 'Consulted', cell: (row) => formatDateTime(row.consultedAt, timeZone) },
+              { header: 'Disposition', cell: (row) => DISPOSITIONS[row.disposition] ?? row.disposition },
+            ]}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+// The organisation feature, as the screens use it: the hospitals table and editor, and the specialty
+// catalogue of the hospital system. Its Mantine styles come with it.
+import './mantine-styles.ts';
+
+export { EditHospital, NewHospital } from './hospital-editor.tsx';
+export { HospitalsTable } from './hospitals-table.tsx';
+export { organisationTexts } from './labels.ts';
+export { SpecialtyCatalogue } from './specialty-catalogue.tsx';
+export { HospitalsAtAGlance } from './hospitals-at-a-glance.tsx';

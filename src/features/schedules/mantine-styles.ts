@@ -1,0 +1,8 @@
+// The Mantine component styles the schedules screens add to the shell's, in the order Mantine's full
+// stylesheet uses. A lazy schedules screen brings them with its chunk.
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Code.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SimpleGrid.css';

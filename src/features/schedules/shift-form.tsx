@@ -1,0 +1,180 @@
+// The shift form, in a dialog: start and end in the hospital's time zone, the primary and an optional backup
+// among the specialty's specialists. The server's rules answer with a sentence shown above the buttons.
+import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorText } from '../../lib/api/index.ts';
+import { useState } from 'react';
+import {
+  createShiftMutation,
+  deleteShiftMutation,
+  updateShiftMutation,
+} from '../../../generated/@tanstack/react-query.gen.ts';
+import type { Shift } from '../../../generated/types.gen.ts';
+import { isoToWallTime, wallTimeToIso } from '../../lib/date-time.ts';
+import { invalidateSchedules } from './invalidate.ts';
+
+export interface ShiftDraft {
+  /** The shift being edited; absent for a new one. */
+  readonly shift?: Shift;
+  readonly startsAt: string;
+  readonly endsAt: string;
+}
+
+export interface ShiftFormProps {
+  readonly draft: ShiftDraft | null;
+  readonly specialty: { id: string; name: string };
+  readonly specialists: readonly { id: string; displayName: string }[];
+  readonly timeZone: string;
+  readonly onClose: () => void;
+  /** After a save: the shift as saved (with its warnings), or null after a delete. */
+  readonly onSaved: (shift: Shift | null) => void;
+}
+
+export function ShiftForm({ draft, specialty, specialists, timeZone, onClose, onSaved }: ShiftFormProps) {
+  return (
+    <Modal
+      opened={draft !== null}
+      onClose={onClose}
+      title={draft?.shift ? `Edit ${specialty.name} shift` : `New ${specialty.name} shift`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {draft ? (
+        <ShiftFields
+          key={`${draft.shift?.id ?? 'new'}-${draft.startsAt}`}
+          draft={draft}
+          specialty={specialty}
+          specialists={specialists}
+          timeZone={timeZone}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      ) : null}
+    </Modal>
+  );
+}
+
+function ShiftFields({
+  draft,
+  specialty,
+  specialists,
+  timeZone,
+  onClose,
+  onSaved,
+}: ShiftFormProps & { draft: ShiftDraft }) {
+  const queryClient = useQueryClient();
+  const [start, setStart] = useState(isoToWallTime(draft.startsAt, timeZone));
+  const [end, setEnd] = useState(isoToWallTime(draft.endsAt, timeZone));
+  const [primaryId, setPrimaryId] = useState(draft.shift?.primary.id ?? specialists[0]?.id ?? '');
+  const [backupId, setBackupId] = useState(draft.shift?.backup?.id ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const refresh = () => invalidateSchedules(queryClient);
+  const create = useMutation(createShiftMutation());
+  const update = useMutation(updateShiftMutation());
+  const remove = useMutation(deleteShiftMutation());
+  const busy = create.isPending || update.isPending || remove.isPending;
+
+  const submit = async (event: React.SyntheticEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const startsAt = wallTimeToIso(start, timeZone);
+    const endsAt = wallTimeToIso(end, timeZone);
+    if (startsAt === null || endsAt === null) {
+      setProblem('Enter the start and the end as a date and a time.');
+      return;
+    }
+    const body = {
+      specialtyId: specialty.id,
+      startsAt,
+      endsAt,
+      primaryId,
+      backupId: backupId === '' ? null : backupId,
+    };
+    try {
+      const saved = draft.shift
+        ? await update.mutateAsync({ path: { shiftId: draft.shift.id }, body })
+        : await create.mutateAsync({ body });
+      await refresh();
+      onSaved(saved);
+    } catch (error) {
+      setProblem(errorText(error));
+    }
+  };
+
+  const deleteShift = async () => {
+    if (!draft.shift) return;
+    setProblem(null);
+    try {
+      await remove.mutateAsync({ path: { shiftId: draft.shift.id } });
+      await refresh();
+      onSaved(null);
+    } catch (error) {
+      setProblem(errorText(error));
+    }
+  };
+
+  const people = specialists.map((person) => ({ value: person.id, label: person.displayName }));
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          type="datetime-local"
+          label="Starts"
+          description={`In the hospital's time (${timeZone})`}
+          value={start}
+          required
+          onChange={(event) => {
+            setStart(event.currentTarget.value);
+          }}
+        />
+        <TextInput
+          type="datetime-local"
+          label="Ends"
+          value={end}
+          required
+          onChange={(event) => {
+            setEnd(event.currentTarget.value);
+          }}
+        />
+        <NativeSelect
+          label="Primary specialist"
+          value={primaryId}
+          required
+          data={people}
+          onChange={(event) => {
+            setPrimaryId(event.currentTarget.value);
+          }}
+        />
+        <NativeSelect
+          label="Backup specialist"
+          value={backupId}
+          data={[{ value: '', label: 'No backup' }, ...people.filter((person) => person.value !== primaryId)]}
+          onChange={(event) => {
+            setBackupId(event.currentTarget.value);
+          }}
+        />
+        {problem !== null ? (
+          <Alert color="red" role="alert" title="Not saved">
+            {problem}
+          </Alert>
+        ) : null}
+        <Group justify="space-between" gap="sm">
+          {draft.shift ? (
+            <Button color="red" variant="outline" onClick={() => void deleteShift()} disabled={busy} mih={44}>
+              Delete shift
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose} mih={44}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} mih={44}>
+              Save shift
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

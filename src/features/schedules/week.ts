@@ -1,0 +1,95 @@
+// The calendar's arithmetic in the hospital's time zone: weeks start on Monday at local midnight, a day is
+// 23, 24 or 25 hours long, and gaps are the parts of a range no shift covers.
+import type { Shift } from '../../../generated/types.gen.ts';
+import { isoToWallTime, wallTimeToIso } from '../../lib/date-time.ts';
+
+export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a date: 1 Monday … 7 Sunday. */
+export function weekdayOf(date: string): number {
+  return ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+}
+
+/** The local date of an instant in the zone. */
+export function localDate(iso: string | number, timeZone: string): string {
+  return isoToWallTime(iso, timeZone).slice(0, 10);
+}
+
+/** The Monday of the week holding `date`. */
+export function mondayOf(date: string): string {
+  return addDays(date, 1 - weekdayOf(date));
+}
+
+/** The instant of a local wall time. */
+export function instantOf(date: string, time: string, timeZone: string): number {
+  return Date.parse(wallTimeToIso(`${date}T${time}`, timeZone) ?? `${date}T${time}:00Z`);
+}
+
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The parts of [from, to) that no shift covers. */
+export function gapsBetween(shifts: readonly Shift[], from: number, to: number): Span[] {
+  const spans = shifts
+    .map((shift) => ({ start: Date.parse(shift.startsAt), end: Date.parse(shift.endsAt) }))
+    .sort((a, b) => a.start - b.start);
+  const gaps: Span[] = [];
+  let cursor = from;
+  for (const span of spans) {
+    if (span.end <= cursor) continue;
+    if (span.start >= to) break;
+    if (span.start > cursor) gaps.push({ start: cursor, end: span.start });
+    cursor = Math.max(cursor, span.end);
+  }
+  if (cursor < to) gaps.push({ start: cursor, end: to });
+  return gaps;
+}
+
+/** Where a span falls in one local day, as fractions of that day (its real length). */
+export function placeInDay(
+  span: Span,
+  dayStart: number,
+  dayEnd: number,
+): { top: number; height: number } | null {
+  const start = Math.max(span.start, dayStart);
+  const end = Math.min(span.end, dayEnd);
+  if (end <= start) return null;
+  const length = dayEnd - dayStart;
+  return { top: (start - dayStart) / length, height: (end - start) / length };
+}
+
+const timeFormat = new Map<string, Intl.DateTimeFormat>();
+
+/** HH:MM in the zone. */
+export function clock(iso: string | number, timeZone: string): string {
+  return isoToWallTime(iso, timeZone).slice(11, 16);
+}
+
+/** "Mon 23 Nov" in the zone. */
+export function dayLabel(date: string): string {
+  let format = timeFormat.get('day');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    timeFormat.set('day', format);
+  }
+  return format.format(new Date(`${date}T12:00:00Z`));
+}
+
+export const WARNING_TEXT: Record<string, string> = {
+  outside_availability: 'Outside their weekly availability',
+  time_off: 'During their time off',
+};
