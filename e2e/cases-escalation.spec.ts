@@ -2,6 +2,7 @@
 // times live per hospital in the database, so this server's St George's is given 5 seconds for emergent cases
 // (and the current Neurology shift a backup) between a first start, which seeds it, and a second.
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from './server-env.ts';
 import { specServer } from './support/server.ts';
@@ -11,7 +12,8 @@ const PORT = E2E_PORT + 3;
 const server = specServer(PORT, { CASE_TIMER_TICK_MS: '200' });
 
 async function shortenAcknowledgement(): Promise<string> {
-  const db = await PGlite.create(`.tmp/e2e-data-${PORT}/pglite`);
+  // btree_gist, as the server loads it: the shifts' no-overlap constraint is indexed with it.
+  const db = await PGlite.create(`.tmp/e2e-data-${PORT}/pglite`, { extensions: { btree_gist } });
   try {
     await db.query(
       `insert into hospital_case_settings (hospital_id, ack_seconds_emergent) values ('hosp_sgh', 5)

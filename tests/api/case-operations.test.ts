@@ -66,9 +66,11 @@ forEachDatabase((_name, open) => {
 
     it('returns the same case for the same Idempotency-Key, sent 10 times at once, never a duplicate', async () => {
       const key = newKey();
+      // A retry resends the very same body; built once so the clock cannot differ between copies.
+      const body = neurologyCase();
       const answers = await Promise.all(
         Array.from({ length: 10 }, () =>
-          as(app, DOCTOR).post<Case>('/cases', neurologyCase(), { 'idempotency-key': key }),
+          as(app, DOCTOR).post<Case>('/cases', body, { 'idempotency-key': key }),
         ),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([
@@ -159,12 +161,12 @@ forEachDatabase((_name, open) => {
 
   describe('GET /cases', () => {
     it('pages by keyset, newest first, without repeats', async () => {
-      const first = await as(app, ER_STAFF).get<CaseList>('/cases?limit=20');
+      const first = await as(app, ER_STAFF).get<CaseList>('/cases?sort=newest&limit=20');
       expect(first.status).toBe(200);
       expect(first.body.items).toHaveLength(20);
       expect(first.body.nextCursor).not.toBeNull();
       const second = await as(app, ER_STAFF).get<CaseList>(
-        `/cases?limit=20&cursor=${first.body.nextCursor ?? ''}`,
+        `/cases?sort=newest&limit=20&cursor=${first.body.nextCursor ?? ''}`,
       );
       const ids = [...first.body.items, ...second.body.items].map((item) => item.id);
       expect(new Set(ids).size).toBe(40);

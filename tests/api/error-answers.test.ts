@@ -10,7 +10,10 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { HttpError, INTERNAL_ERROR, NOT_FOUND } from '../../server/src/errors.ts';
+import { seedDemoOrganisation } from '../../server/src/demo/organisation.ts';
+import { seedDemoUsers } from '../../server/src/demo/users.ts';
 import { buildTestApp, testEnv } from './support/app.ts';
+import { HOSPITAL_ADMIN, tokenFor } from './support/cases-app.ts';
 import { openTestPglite } from './support/databases.ts';
 
 const SIGNUP = '/api/v1/auth/signup';
@@ -32,8 +35,15 @@ function expectDetail(body: unknown): void {
 
 describe('every invalid request is a 4xx with a detail', () => {
   let app: FastifyInstance;
+  // Signing up users is an admin's: the token is checked before the body is read.
+  let bearer: string;
   beforeAll(async () => {
     app = await buildTestApp();
+    await seedDemoUsers(app.db, {
+      password: 'Demo-password-2026',
+      organisation: await seedDemoOrganisation(app.db),
+    });
+    bearer = `Bearer ${await tokenFor(app, HOSPITAL_ADMIN)}`;
   });
   afterAll(async () => {
     await app.close();
@@ -43,7 +53,7 @@ describe('every invalid request is a 4xx with a detail', () => {
     const response = await app.inject({
       method: 'POST',
       url: SIGNUP,
-      headers: { 'content-type': 'application/json' },
+      headers: { authorization: bearer, 'content-type': 'application/json' },
       payload: '{"email": ',
     });
     expect(response.statusCode).toBe(400);
@@ -54,7 +64,7 @@ describe('every invalid request is a 4xx with a detail', () => {
     const response = await app.inject({
       method: 'POST',
       url: SIGNUP,
-      headers: { 'content-type': 'application/json' },
+      headers: { authorization: bearer, 'content-type': 'application/json' },
       payload: '',
     });
     expect(response.statusCode).toBe(400);
@@ -62,7 +72,7 @@ describe('every invalid request is a 4xx with a detail', () => {
   });
 
   it('no body where one is required is a 400', async () => {
-    const response = await app.inject({ method: 'POST', url: SIGNUP });
+    const response = await app.inject({ method: 'POST', url: SIGNUP, headers: { authorization: bearer } });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail: 'A request body is required' });
   });
@@ -71,6 +81,7 @@ describe('every invalid request is a 4xx with a detail', () => {
     const response = await app.inject({
       method: 'POST',
       url: SIGNUP,
+      headers: { authorization: bearer },
       payload: { ...validSignup, display_name: 12345 },
     });
     expect(response.statusCode).toBe(400);
@@ -82,6 +93,7 @@ describe('every invalid request is a 4xx with a detail', () => {
     const response = await app.inject({
       method: 'POST',
       url: SIGNUP,
+      headers: { authorization: bearer },
       payload: {
         ...withoutPassword,
         email: 'not-an-email',
@@ -104,6 +116,7 @@ describe('every invalid request is a 4xx with a detail', () => {
     const response = await app.inject({
       method: 'POST',
       url: SIGNUP,
+      headers: { authorization: bearer },
       payload: { ...validSignup, is_admin: true },
     });
     expect(response.statusCode).toBe(400);
@@ -117,7 +130,7 @@ describe('every invalid request is a 4xx with a detail', () => {
       const response = await app.inject({
         method: 'POST',
         url: SIGNUP,
-        headers: { 'content-type': contentType },
+        headers: { authorization: bearer, 'content-type': contentType },
         payload: 'email=a@b.c',
       });
       expect(response.statusCode, contentType).toBe(415);
@@ -129,7 +142,7 @@ describe('every invalid request is a 4xx with a detail', () => {
     const response = await app.inject({
       method: 'POST',
       url: SIGNUP,
-      headers: { 'content-type': 'application/json' },
+      headers: { authorization: bearer, 'content-type': 'application/json' },
       payload: JSON.stringify({ ...validSignup, display_name: 'x'.repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);

@@ -58,7 +58,14 @@ describe("the doctor's case page", () => {
     expect(screen.getByText('Emergent')).toBeInTheDocument();
     expect(screen.getByText('Pending')).toBeInTheDocument();
     expect(screen.getByRole('timer', { name: /Time since door/ })).toBeInTheDocument();
-    expect(screen.getByRole('timer', { name: /Time left to target: Overdue by/ })).toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: /Time left to target: overdue by/ })).toBeInTheDocument();
+    expect(document.title).toBe('SGH-000123 · Case Router');
+
+    // Nobody has accepted: said at the top, with who was offered and alerted, and whether they saw it.
+    const waiting = screen.getByRole('region', { name: 'Waiting for a specialist — nobody has accepted' });
+    expect(waiting).toHaveTextContent('Dr Sam Lindqvist');
+    expect(waiting).toHaveTextContent('on-call primary');
+    expect(waiting).toHaveTextContent('not seen');
 
     const offer = screen.getByRole('listitem', { name: 'Offer to Dr Sam Lindqvist' });
     expect(offer).toHaveTextContent('on-call primary');

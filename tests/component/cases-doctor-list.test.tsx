@@ -14,7 +14,8 @@ describe('the ER doctor case list', () => {
   it('shows my cases with status, urgency and timers that count each second, and loads more', async () => {
     const first = examples.caseList().items[0] as CaseSummary;
     const doorTime = new Date(Date.now() - 10 * 60_000).toISOString();
-    const ackDueAt = new Date(Date.now() + 3 * 60_000).toISOString();
+    const targetDueAt = new Date(Date.now() + 3 * 60_000).toISOString();
+    const createdAt = new Date(Date.now() - 5 * 60_000).toISOString();
     const older: CaseSummary = { ...first, id: 'cas_older', displayNumber: 'SGH-000099', urgency: 'routine' };
     const queries: URLSearchParams[] = [];
     const user = userEvent.setup();
@@ -28,7 +29,7 @@ describe('the ER doctor case list', () => {
         return Response.json(
           query.get('cursor') === 'page-2'
             ? { items: [older], nextCursor: null }
-            : { items: [{ ...first, doorTime, ackDueAt }], nextCursor: 'page-2' },
+            : { items: [{ ...first, doorTime, createdAt, targetDueAt }], nextCursor: 'page-2' },
         );
       }),
     );
@@ -64,13 +65,75 @@ describe('the ER doctor case list', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
-  it('says so when the list cannot be loaded', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('shows a target past its time as overdue in the danger colour, and under a quarter left as a warning', async () => {
+    const first = examples.caseList().items[0] as CaseSummary;
+    const createdAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    const overdue: CaseSummary = {
+      ...first,
+      status: 'escalated',
+      ackDueAt: null,
+      createdAt,
+      targetDueAt: new Date(Date.now() - (4 * 60 + 10) * 1000).toISOString(),
+    };
+    const closeToTarget: CaseSummary = {
+      ...first,
+      id: 'cas_close',
+      displayNumber: 'SGH-000098',
+      createdAt,
+      targetDueAt: new Date(Date.now() + 2 * 60_000).toISOString(),
+    };
     await renderApp(
       '/emergency-room/doctor/cases/',
       doctor,
-      handleListCases(() => Response.json({ detail: 'You may not list these cases' }, { status: 403 })),
+      handleListCases(() => Response.json({ items: [overdue, closeToTarget], nextCursor: null })),
     );
-    expect(await screen.findByRole('alert')).toHaveTextContent('You may not list these cases');
+    const late = await screen.findByRole('listitem', { name: 'Case SGH-000123' });
+    const lateTimer = within(late).getByRole('timer', { name: /Time left to target/ });
+    expect(lateTimer).toHaveTextContent(/^overdue by 0:04:1\d$/);
+    expect(lateTimer.parentElement).toHaveAttribute('data-state', 'overdue');
+    expect(within(late).getByText('Escalated')).toBeInTheDocument();
+    const soon = screen.getByRole('listitem', { name: 'Case SGH-000098' });
+    const soonTimer = within(soon).getByRole('timer', { name: /Time left to target/ });
+    expect(soonTimer.parentElement).toHaveAttribute('data-state', 'warning');
+  });
+
+  it('says so when the list cannot be loaded, in a sentence a person can act on, and retries', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    let calls = 0;
+    await renderApp(
+      '/emergency-room/doctor/cases/',
+      doctor,
+      handleListCases(() => {
+        calls += 1;
+        return calls === 1
+          ? Response.json({ detail: 'Rate limit exceeded' }, { status: 429 })
+          : Response.json({ items: [examples.caseList().items[0]], nextCursor: null });
+      }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The cases could not be loaded.');
+    expect(alert).toHaveTextContent('Too many requests at once. Wait a few seconds, then press Retry.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('listitem', { name: 'Case SGH-000123' })).toBeInTheDocument();
+  });
+
+  it('says what loads while it loads, with aria-busy', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await renderApp(
+      '/emergency-room/doctor/cases/',
+      doctor,
+      handleListCases(async () => {
+        await held;
+        return Response.json({ items: [], nextCursor: null });
+      }),
+    );
+    const loading = (await screen.findByText('Loading cases…')).closest('[role="status"]');
+    expect(loading).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByText('No cases here yet.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { handleListCases, handleListSpecialties } from '../../generated/msw.gen.ts';
@@ -33,7 +33,11 @@ describe('the emergency room case list', () => {
     expect(queries[0]?.get('scope')).toBe('all');
     expect(queries[0]?.has('status')).toBe(false);
 
-    await user.selectOptions(screen.getByLabelText('Specialty'), 'Neurology');
+    // The worklist comes first: search and filters open behind a button.
+    expect(screen.queryByLabelText('Search')).not.toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Search and filters' });
+    await user.click(toggle);
+    await user.selectOptions(await screen.findByLabelText('Specialty'), 'Neurology');
     await user.selectOptions(screen.getByLabelText('Urgency'), 'emergent');
     await user.type(screen.getByLabelText('Opened from'), '2026-11-22');
     await user.type(screen.getByLabelText('Search'), 'weakness');
@@ -47,9 +51,24 @@ describe('the emergency room case list', () => {
     expect(last?.get('urgency')).toBe('emergent');
     expect(last?.get('from')).toBe('2026-11-22T00:00:00.000Z');
 
-    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Escalated' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Pending' }));
+    await waitFor(() => {
+      expect(queries.at(-1)?.getAll('status').sort()).toEqual(['escalated', 'pending']);
+    });
+
+    expect(screen.getByRole('button', { name: 'Search and filters (5)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await user.click(
+      within(screen.getByRole('region', { name: 'Search and filters' })).getByRole('button', {
+        name: 'Clear filters',
+      }),
+    );
     await waitFor(() => {
       expect(queries.at(-1)?.has('specialtyId')).toBe(false);
     });
+    expect(queries.at(-1)?.has('status')).toBe(false);
   });
 });

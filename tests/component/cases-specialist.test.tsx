@@ -54,11 +54,11 @@ describe('the specialist case box', () => {
       expect(receipts).toEqual([{ caseId: 'cas_box_1', body: { kind: 'delivered' } }]);
     });
 
-    await user.click(screen.getByRole('tab', { name: 'Accepted by me' }));
+    await user.click(screen.getByRole('tab', { name: 'Accepted' }));
     expect(await screen.findByText('You have no accepted cases open.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'History' }));
-    expect(await screen.findByText('No cases yet.')).toBeInTheDocument();
-    expect(scopes).toEqual(['offered:', 'mine:accepted,responded', 'all:']);
+    expect(await screen.findByText('No finished cases yet.')).toBeInTheDocument();
+    expect(scopes).toEqual(['offered:', 'mine:accepted,responded', 'all:closed,cancelled']);
     expect(receipts).toHaveLength(1);
   });
 });

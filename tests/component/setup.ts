@@ -1,9 +1,13 @@
 // Component tests: jest-dom matchers, MSW with unhandled requests as errors, a clean DOM and storage per test.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from '../support/harness.tsx';
 import { UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
+
+// findBy and waitFor give up after this long: a ceiling for a screen that never comes, not a speed limit. The
+// library's one second is too short for a lazy screen's first render on a shared, loaded machine.
+configure({ asyncUtilTimeout: 8_000 });
 
 // jsdom lacks what Mantine reads on mount.
 Object.defineProperty(window, 'matchMedia', {

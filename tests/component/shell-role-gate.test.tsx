@@ -64,8 +64,9 @@ describe('a route that is for one of the user’s roles', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Case SGH-000123' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Not for your role' })).not.toBeInTheDocument();
+    // The tab names the case once it has loaded.
     await waitFor(() => {
-      expect(document.title).toBe('Case · Case Router');
+      expect(document.title).toBe('SGH-000123 · Case Router');
     });
   });
 

@@ -77,4 +77,32 @@ describe("the authenticator's user cache", () => {
     await get('a');
     expect(loads).toEqual(['a', 'b', 'c', 'a']);
   });
+
+  it('forgets a changed user at once, under every key that found them', async () => {
+    const { get, loads, records } = setup(5_000);
+    const cache = new UserCache(5_000, () => 0);
+    await cache.get('a-by-sub', () => Promise.resolve(user('a')));
+    await cache.get('a-by-email', () => Promise.resolve(user('a')));
+    cache.forget('a');
+    const reloaded: string[] = [];
+    await cache.get('a-by-sub', () => (reloaded.push('sub'), Promise.resolve(user('a', 'hosp_other'))));
+    await cache.get('a-by-email', () => (reloaded.push('email'), Promise.resolve(user('a'))));
+    expect(reloaded).toEqual(['sub', 'email']);
+
+    await get('b');
+    records.set('b', user('b', 'hosp_other'));
+    expect((await get('b'))?.hospitalId).toBe('hosp_sgh');
+    expect(loads).toEqual(['b']);
+  });
+
+  it('never stores a user read before a change announced while it was being read', async () => {
+    const cache = new UserCache(5_000, () => 0);
+    let finish: (record: UserRecord) => void = () => undefined;
+    const loading = cache.get('a', () => new Promise<UserRecord>((resolve) => (finish = resolve)));
+    cache.forget('a');
+    finish(user('a'));
+    expect((await loading)?.hospitalId).toBe('hosp_sgh');
+    const fresh = await cache.get('a', () => Promise.resolve(user('a', 'hosp_other')));
+    expect(fresh?.hospitalId).toBe('hosp_other');
+  });
 });

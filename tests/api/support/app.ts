@@ -39,11 +39,14 @@ export interface TestAppOptions {
   /** Seed the demo organisation (default true). */
   readonly seed?: boolean;
   readonly logger?: FastifyBaseLogger;
+  /** Build the app as a production installation would be (what it serves), the rest as configured. */
+  readonly production?: boolean;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'case-router-test-'));
-  const config: Config = loadConfig(testEnv(dataDir, { ...options.env, DATABASE_URL: '' }));
+  const loaded: Config = loadConfig(testEnv(dataDir, { ...options.env, DATABASE_URL: '' }));
+  const config: Config = options.production === true ? { ...loaded, production: true } : loaded;
   const db = options.db ?? (await openTestPglite());
   await migrate(db);
   if (options.seed !== false) await seedDemoOrganisation(db);

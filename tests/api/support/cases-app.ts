@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import type { Error as ApiError } from '../../../generated/types.gen.ts';
 import { buildApp } from '../../../server/src/app.ts';
@@ -43,6 +43,10 @@ export interface CasesAppOptions {
   /** Leave the database open when the app closes (a restart test reopens an app on it). */
   readonly keepDatabase?: boolean;
   readonly now?: Date;
+  /** Environment variables on top of the test environment (limits, proxies). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A logger of the test's own (to read what the server logs). */
+  readonly logger?: FastifyBaseLogger;
 }
 
 export async function seedCasesDatabase(
@@ -59,10 +63,19 @@ export async function seedCasesDatabase(
 export async function buildCasesApp(options: CasesAppOptions): Promise<FastifyInstance> {
   const dataDir = mkdtempSync(join(tmpdir(), 'case-router-cases-'));
   const config = loadConfig(
-    testEnv(dataDir, { DATABASE_URL: '', ...(process.env['CASES_TEST_LOG'] ? { LOG_LEVEL: 'error' } : {}) }),
+    testEnv(dataDir, {
+      DATABASE_URL: '',
+      ...(process.env['CASES_TEST_LOG'] ? { LOG_LEVEL: 'error' } : {}),
+      ...options.env,
+    }),
   );
   const { db } = options;
-  const app = await buildApp({ config, db, cases: { worker: false, ...options.cases } });
+  const app = await buildApp({
+    config,
+    db,
+    cases: { worker: false, ...options.cases },
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   app.addHook('onClose', async () => {
     if (options.keepDatabase !== true) await db.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -80,11 +93,15 @@ const ROLES: Record<string, string> = {
   [RVG_DOCTOR]: 'er_doctor',
 };
 
-/** An access token as the embedded provider issues it, with the user's own role. */
-export async function tokenFor(app: FastifyInstance, userId: string): Promise<string> {
+/** An access token as the embedded provider issues it, with the user's own role (or the roles given). */
+export async function tokenFor(
+  app: FastifyInstance,
+  userId: string,
+  roles: readonly string[] = [ROLES[userId] ?? 'specialist'],
+): Promise<string> {
   const jwk = await loadSigningKey(app.db);
   const { identity } = app.config;
-  return new SignJWT({ roles: [ROLES[userId] ?? 'specialist'], scope: identity.apiScope })
+  return new SignJWT({ roles, scope: identity.apiScope })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(jwk.kid ? { kid: jwk.kid } : {}) })
     .setIssuer(identity.issuer)
     .setAudience(identity.apiAudience)
@@ -101,15 +118,16 @@ export interface Answer<T = unknown> {
   readonly raw: Buffer;
 }
 
-/** Calls /api/v1 as the user (or anonymously with null). */
-export function as(app: FastifyInstance, userId: string | null) {
+/** Calls /api/v1 as the user (or anonymously with null), with its own role or the roles given. */
+export function as(app: FastifyInstance, userId: string | null, roles?: readonly string[]) {
   const call = async <T = ApiError>(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Answer<T>> => {
-    const authorization = userId === null ? {} : { authorization: `Bearer ${await tokenFor(app, userId)}` };
+    const authorization =
+      userId === null ? {} : { authorization: `Bearer ${await tokenFor(app, userId, roles)}` };
     const binary = Buffer.isBuffer(body);
     const response = await app.inject({
       method,

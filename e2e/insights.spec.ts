@@ -1,0 +1,123 @@
+// Insights in the browser: the hospital business administrator filters the hospital figures to Neurology,
+// sees the chart and downloads the CSV of the table shown; a specialist prints their report; an ER doctor
+// downloads a case's FHIR bundle. axe on every screen, at a phone's width and a ward PC's.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { routes } from '../src/config/routes.ts';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
+import { signIn } from './support/sign-in.ts';
+
+const SHOTS = process.env['SHOTS_DIR'];
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+
+/** axe at 360 px and 1280 px; a full-page screenshot of each when SHOTS_DIR is set (for people to look at). */
+async function checkWidths(page: Page, name: string): Promise<void> {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('the hospital business administrator filters to Neurology, sees the chart and downloads the CSV', async ({
+  page,
+}) => {
+  await signIn(page, 'hospital_business_administrator@demo.test', routes.insightsHospitals.href());
+  await page.goto(routes.insightsHospitals.href());
+  await expect(page.getByRole('heading', { name: 'Hospital insights', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Time to accept' })).toBeVisible();
+
+  await page.getByLabel('Specialty', { exact: true }).selectOption({ label: 'Neurology' });
+  await expect(page).toHaveURL(/specialtyId=spc_neurology/);
+  const bySpecialty = page.getByRole('table', { name: 'Figures by specialty' });
+  await expect(bySpecialty.getByRole('row')).toHaveCount(2);
+  await expect(bySpecialty.getByRole('cell', { name: 'Neurology' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Time to accept' }).locator('svg.recharts-surface').first(),
+  ).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Download CSV.*Figures by specialty/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^by-specialty-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  const stream = await file.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const csv = Buffer.concat(chunks).toString('utf8').trim().split('\r\n');
+  expect(csv[0]).toMatch(/^Specialty,Cases,Median to accept/);
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toMatch(/^Neurology,/);
+
+  await checkWidths(page, 'insights-hospitals');
+});
+
+test('a specialist sees their own physician figures and prints their report', async ({ page }) => {
+  await signIn(page, 'specialist@demo.test', routes.insightsPhysicians.href());
+  await page.goto(routes.insightsPhysicians.href());
+  const mine = page.getByRole('table', { name: 'Figures by physician' });
+  await expect(mine.getByRole('row')).toHaveCount(2);
+  await expect(mine.getByRole('cell', { name: 'Dr Sam Lindqvist' })).toBeVisible();
+  await checkWidths(page, 'insights-physicians-specialist');
+
+  await page.goto(routes.specialistReport.href());
+  await expect(page.getByRole('heading', { name: 'Specialist report', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'My consultations in this period' })).toBeVisible();
+  await checkWidths(page, 'specialist-report');
+
+  // On paper: no navigation, no buttons, no filters; the figures and the consultations.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print report' })).toBeHidden();
+  await expect(page.getByRole('table', { name: 'My consultations in this period' })).toBeVisible();
+  const pdf = await page.pdf({ format: 'A4', printBackground: true });
+  expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+  if (SHOTS) {
+    writeFileSync(`${SHOTS}/specialist-report-a4.pdf`, pdf);
+    await page.screenshot({ path: `${SHOTS}/specialist-report-print.png`, fullPage: true });
+  }
+  await page.emulateMedia({ media: 'screen' });
+});
+
+test('the hospital administrator sees every specialist of the hospital', async ({ page }) => {
+  await signIn(page, 'hospital@demo.test', routes.insightsPhysicians.href());
+  await page.goto(routes.insightsPhysicians.href());
+  const rows = page.getByRole('table', { name: 'Figures by physician' }).getByRole('row');
+  await expect(rows.nth(2)).toBeVisible();
+  await checkWidths(page, 'insights-physicians-admin');
+  await page.goto(routes.insights.href());
+  await expect(page.getByRole('table', { name: 'Figures by hospital' })).toBeVisible();
+  await checkWidths(page, 'insights-overview');
+});
+
+test("an ER doctor downloads a case's FHIR bundle and prints its summary", async ({ page }) => {
+  await signIn(page, 'er_doctor@demo.test', routes.doctorCases.href());
+  await page.goto(routes.doctorCases.href());
+  await page
+    .getByRole('link', { name: /^SGH-\d+$/ })
+    .first()
+    .click();
+  const fhirButton = page.getByRole('button', { name: 'Download FHIR bundle' });
+  await expect(fhirButton).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await fhirButton.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^SGH-\d+-fhir\.json$/);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+  const bundle = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+    resourceType: string;
+    entry: unknown[];
+  };
+  expect(bundle.resourceType).toBe('Bundle');
+  expect(bundle.entry.length).toBeGreaterThan(1);
+  await checkWidths(page, 'case-page');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ media: 'print' });
+  await expect(fhirButton).toBeHidden();
+  await expect(page.getByRole('navigation')).toBeHidden();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/case-summary-print.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+});

@@ -1,0 +1,378 @@
+// Insights: the figures equal those the domain's measures compute from the very cases the test wrote; each
+// role sees its own scope and never another hospital's figures; the CSV carries the rows behind the JSON.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HospitalInsights, PhysicianInsights, SpecialistReport } from '../../generated/types.gen.ts';
+import type { Database } from '../../server/src/db/database.ts';
+import {
+  measureCase,
+  percentile,
+  responseSeconds,
+  summarise,
+  type CaseTimeline,
+} from '../../server/src/domain/measures.ts';
+import {
+  as,
+  buildCasesApp,
+  DOCTOR,
+  NEURO_1,
+  NEURO_2,
+  NEURO_PRIMARY,
+  RVG_DOCTOR,
+  RVG_NEURO_1,
+  SGH,
+  seedCasesDatabase,
+} from './support/cases-app.ts';
+import { forEachDatabase } from './support/databases.ts';
+import { insertTimeline, type CaseSpec } from './support/insight-cases.ts';
+
+const RVG = 'hosp_rvg';
+const SYSTEM_ADMIN = 'usr_demo_hospital_system';
+const SYSTEM_BUSINESS = 'usr_demo_hospital_system_business_administrator';
+const HOSPITAL_BUSINESS = 'usr_demo_hospital_business_administrator';
+const NEUROLOGY = 'spc_neurology';
+const CARDIOLOGY = 'spc_cardiology';
+
+const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+
+// October 2026 in London: summer time until 01:00 UTC on the 25th, so the month starts at 23:00 UTC on
+// 30 September and ends at 00:00 UTC on 1 November.
+const OCTOBER = 'from=2026-10-01&to=2026-10-31';
+
+function spec(id: string, openedAt: string, overrides: Partial<CaseSpec> = {}): CaseSpec {
+  return {
+    id,
+    hospitalId: SGH,
+    specialtyId: NEUROLOGY,
+    urgency: 'emergent',
+    openedBy: DOCTOR,
+    doorTime: plus(openedAt, -20),
+    openedAt,
+    offers: [{ specialistId: NEURO_PRIMARY, offeredAt: openedAt, acceptedAt: plus(openedAt, 4) }],
+    consultedAt: plus(openedAt, 30),
+    targetDueAt: plus(openedAt, 15),
+    ackSeconds: 300,
+    ...overrides,
+  };
+}
+
+forEachDatabase((_name, open) => {
+  let db: Database;
+  let app: FastifyInstance;
+  const sgh: CaseTimeline[] = [];
+  const sghCardiology: CaseTimeline[] = [];
+  const rvg: CaseTimeline[] = [];
+
+  beforeAll(async () => {
+    db = await open();
+    // The demo's staff; its own past cases fall in December 2029, far from the ranges asked here.
+    await seedCasesDatabase(db, new Date('2030-01-01T00:00:00Z'));
+    app = await buildCasesApp({ db });
+    const write = async (list: CaseTimeline[], caseSpec: CaseSpec) =>
+      list.push(await insertTimeline(db, caseSpec));
+    // St George's, Neurology, inside October in London time.
+    await write(sgh, spec('cas_ins_first_local_day', '2026-09-30T23:30:00Z')); // 00:30 on 1 October, BST
+    await write(
+      sgh,
+      spec('cas_ins_late', '2026-10-05T10:00:00Z', {
+        offers: [
+          { specialistId: NEURO_PRIMARY, offeredAt: '2026-10-05T10:00:00Z' },
+          { specialistId: NEURO_1, offeredAt: '2026-10-05T10:05:00Z', acceptedAt: '2026-10-05T10:17:00Z' },
+        ],
+        escalated: true,
+        consultedAt: null,
+      }),
+    );
+    await write(
+      sgh,
+      spec('cas_ins_declined', '2026-10-12T14:00:00Z', {
+        offers: [
+          {
+            specialistId: NEURO_PRIMARY,
+            offeredAt: '2026-10-12T14:01:00Z',
+            declinedAt: '2026-10-12T14:03:00Z',
+            declineReason: 'In theatre',
+          },
+          { specialistId: NEURO_2, offeredAt: '2026-10-12T14:03:00Z', acceptedAt: '2026-10-12T14:10:00Z' },
+        ],
+        escalated: true,
+        consultedAt: '2026-10-12T14:50:00Z',
+      }),
+    );
+    await write(
+      sgh,
+      spec('cas_ins_cancelled', '2026-10-20T08:00:00Z', {
+        offers: [{ specialistId: NEURO_PRIMARY, offeredAt: '2026-10-20T08:00:00Z' }],
+        consultedAt: null,
+        cancelledAt: '2026-10-20T08:02:00Z',
+      }),
+    );
+    await write(
+      sgh,
+      spec('cas_ins_no_coverage', '2026-10-25T00:50:00Z', {
+        // Across the change back to winter time (02:00 BST → 01:00 GMT at 01:00 UTC).
+        offers: [
+          { specialistId: NEURO_1, offeredAt: '2026-10-25T00:50:00Z' },
+          { specialistId: NEURO_2, offeredAt: '2026-10-25T00:50:00Z', acceptedAt: '2026-10-25T01:20:00Z' },
+        ],
+        noCoverage: true,
+        consultedAt: '2026-10-25T01:40:00Z',
+      }),
+    );
+    await write(sgh, spec('cas_ins_last_local_day', '2026-10-31T23:30:00Z')); // 23:30 GMT, still October
+    await write(
+      sghCardiology,
+      spec('cas_ins_cardiology', '2026-10-14T09:00:00Z', {
+        specialtyId: CARDIOLOGY,
+        urgency: 'urgent',
+        ackSeconds: 900,
+        offers: [
+          {
+            specialistId: 'usr_demo_sgh_cardiology_1',
+            offeredAt: '2026-10-14T09:00:00Z',
+            acceptedAt: '2026-10-14T09:12:00Z',
+          },
+        ],
+        consultedAt: '2026-10-14T09:40:00Z',
+        targetDueAt: '2026-10-14T09:15:00Z',
+      }),
+    );
+    // Outside October locally: the last hour of September (BST) and the first minutes of November.
+    await insertTimeline(db, spec('cas_ins_september', '2026-09-30T22:59:00Z'));
+    await insertTimeline(db, spec('cas_ins_november', '2026-11-01T00:10:00Z'));
+    // Riverside: another hospital of the same system.
+    await write(
+      rvg,
+      spec('cas_ins_rvg', '2026-10-07T12:00:00Z', {
+        hospitalId: RVG,
+        openedBy: RVG_DOCTOR,
+        offers: [
+          {
+            specialistId: RVG_NEURO_1,
+            offeredAt: '2026-10-07T12:00:00Z',
+            acceptedAt: '2026-10-07T12:02:00Z',
+          },
+        ],
+      }),
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const hospitals = async (userId: string, role: string, query = OCTOBER) => {
+    const response = await as(app, userId, [role]).get<HospitalInsights>(`/insights/hospitals?${query}`);
+    return response;
+  };
+  const expected = (timelines: readonly CaseTimeline[]) => summarise(timelines.map(measureCase));
+
+  it("gives a hospital's figures as the measures of its cases in the range, in its own days", async () => {
+    const response = await hospitals(HOSPITAL_BUSINESS, 'hospital_business_administrator');
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const { totals } = response.body;
+    expect(totals).toEqual(expected([...sgh, ...sghCardiology]));
+    // Written out, so that a definition changed on both sides at once still fails here.
+    expect(totals.volume).toBe(7);
+    expect(totals.cancelled).toBe(1);
+    expect(totals.escalated).toBe(2);
+    expect(totals.declines).toBe(1);
+    expect(totals.noCoverage).toBe(1);
+    // Accepts after 4, 17, 10, 30, 4 and 12 minutes (the cardiology case).
+    expect(totals.intervals.requestToAccept.median).toBe(((10 + 12) / 2) * 60);
+    expect(totals.withinAckShare).toBeCloseTo(3 / 6);
+    expect(response.body.range).toEqual({ from: '2026-10-01', to: '2026-10-31' });
+    expect(response.body.previousRange).toEqual({ from: '2026-08-31', to: '2026-09-30' });
+  });
+
+  it('breaks the figures down by specialty, urgency, day and hour of the week', async () => {
+    const { body } = await hospitals(HOSPITAL_BUSINESS, 'hospital_business_administrator');
+    expect(body.bySpecialty.map((group) => [group.name, group.figures])).toEqual([
+      ['Cardiology', expected(sghCardiology)],
+      ['Neurology', expected(sgh)],
+    ]);
+    expect(body.byUrgency.map((group) => group.id)).toEqual(['emergent', 'urgent']);
+    expect(body.byHospital.map((group) => group.id)).toEqual([SGH]);
+    expect(body.trend[0]).toEqual({ start: '2026-10-01', figures: expected(sgh.slice(0, 1)) });
+    expect(body.trend.at(-1)?.start).toBe('2026-10-31');
+    expect(body.trend.reduce((sum, point) => sum + point.figures.volume, 0)).toBe(7);
+    // 1 October 00:30 BST was a Thursday.
+    expect(body.byHourOfWeek).toContainEqual({ weekday: 4, hour: 0, volume: 1 });
+    // The previous range holds the last hour of September.
+    expect(body.previousTotals.volume).toBe(1);
+  });
+
+  it('filters by specialty and urgency, and groups the trend by ISO week', async () => {
+    const neurology = await hospitals(
+      HOSPITAL_BUSINESS,
+      'hospital_business_administrator',
+      `${OCTOBER}&specialtyId=${NEUROLOGY}&urgency=emergent&bucket=week`,
+    );
+    expect(neurology.body.totals).toEqual(expected(sgh));
+    expect(neurology.body.trend[0]?.start).toBe('2026-09-28');
+  });
+
+  it('shows a system role every hospital of its system, or the one it asks for', async () => {
+    for (const [userId, role] of [
+      [SYSTEM_ADMIN, 'hospital_system'],
+      [SYSTEM_BUSINESS, 'hospital_system_business_administrator'],
+    ] as const) {
+      const all = await hospitals(userId, role);
+      expect(all.body.totals).toEqual(expected([...sgh, ...sghCardiology, ...rvg]));
+      expect(all.body.byHospital.map((group) => group.id)).toEqual([RVG, SGH]);
+      expect(all.body.hospitals.map((hospital) => hospital.id)).toEqual([RVG, SGH]);
+      const riverside = await hospitals(userId, role, `${OCTOBER}&hospitalId=${RVG}`);
+      expect(riverside.body.totals).toEqual(expected(rvg));
+    }
+  });
+
+  it("never includes or reaches another hospital's figures for a hospital role", async () => {
+    for (const [userId, role] of [
+      [HOSPITAL_BUSINESS, 'hospital_business_administrator'],
+      ['usr_demo_hospital', 'hospital'],
+      ['usr_demo_emergency_room_admin', 'emergency_room_admin'],
+      [DOCTOR, 'er_doctor'],
+    ] as const) {
+      const own = await hospitals(userId, role);
+      expect(own.body.byHospital.map((group) => group.id)).toEqual([SGH]);
+      expect(own.body.hospitals).toEqual([{ id: SGH, name: "St George's Hospital" }]);
+      const other = await hospitals(userId, role, `${OCTOBER}&hospitalId=${RVG}`);
+      expect(other.status).toBe(404);
+      expect(other.body).toEqual({ detail: 'Hospital not found' });
+    }
+    const riverside = await hospitals(RVG_DOCTOR, 'er_doctor');
+    expect(riverside.body.totals).toEqual(expected(rvg));
+  });
+
+  it('refuses a specialist hospital insights, an unknown hospital and a bad range', async () => {
+    expect((await hospitals(NEURO_PRIMARY, 'specialist')).status).toBe(403);
+    expect(
+      (await hospitals(SYSTEM_ADMIN, 'hospital_system', `${OCTOBER}&hospitalId=hosp_nowhere`)).status,
+    ).toBe(404);
+    const backwards = await hospitals(SYSTEM_ADMIN, 'hospital_system', 'from=2026-10-31&to=2026-10-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toHaveProperty('detail');
+    expect((await hospitals(SYSTEM_ADMIN, 'hospital_system', 'from=2024-01-01&to=2026-10-01')).status).toBe(
+      400,
+    );
+    expect((await hospitals(SYSTEM_ADMIN, 'hospital_system', 'from=yesterday&to=2026-10-01')).status).toBe(
+      400,
+    );
+  });
+
+  it('says there are no figures, not zeros, for an empty range', async () => {
+    const { body } = await hospitals(
+      HOSPITAL_BUSINESS,
+      'hospital_business_administrator',
+      'from=2025-01-01&to=2025-01-31',
+    );
+    expect(body.totals).toEqual(expected([]));
+    expect(body.trend).toEqual([]);
+  });
+
+  describe('physicians', () => {
+    const physicians = (userId: string, role: string, query = OCTOBER) =>
+      as(app, userId, [role]).get<PhysicianInsights>(`/insights/physicians?${query}`);
+
+    it('gives the admins every specialist of their hospital with their answers', async () => {
+      const response = await physicians(HOSPITAL_BUSINESS, 'hospital_business_administrator');
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      const primary = response.body.items.find((item) => item.physician.id === NEURO_PRIMARY);
+      // Offered 4 cases not cancelled: accepted 2 (4 minutes each), declined 1 (after 2 minutes), 1 unanswered.
+      expect(primary).toMatchObject({
+        offered: 4,
+        accepted: 2,
+        declined: 1,
+        responseMedian: 240,
+        withinAckShare: 1,
+      });
+      expect(response.body.items.map((item) => item.physician.id)).not.toContain(RVG_NEURO_1);
+      expect(response.body.specialtyMedian).toBeNull();
+    });
+
+    it("shows a specialist only their own figures and their specialty's median, never another name", async () => {
+      const response = await physicians(NEURO_PRIMARY, 'specialist');
+      expect(response.status).toBe(200);
+      expect(response.body.items.map((item) => item.physician.id)).toEqual([NEURO_PRIMARY]);
+      const responses = sgh
+        .filter((timeline) => timeline.cancelledAt === null)
+        .flatMap((timeline) => timeline.offers.flatMap((offer) => responseSeconds(offer) ?? []));
+      expect(response.body.specialtyMedian).toBe(percentile(responses, 0.5));
+      expect(JSON.stringify(response.body)).not.toContain(NEURO_1);
+      expect((await physicians(NEURO_PRIMARY, 'specialist', `${OCTOBER}&hospitalId=${RVG}`)).status).toBe(
+        404,
+      );
+    });
+
+    it('refuses the emergency room physician insights', async () => {
+      const response = await physicians(DOCTOR, 'er_doctor');
+      expect(response.status).toBe(403);
+      expect(response.body).toHaveProperty('detail');
+    });
+  });
+
+  describe('the specialist report', () => {
+    it("gives a specialist their own figures and the consultations they wrote on the range's cases", async () => {
+      const response = await as(app, NEURO_PRIMARY, ['specialist']).get<SpecialistReport>(
+        `/insights/specialist-report?${OCTOBER}`,
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(response.body.figures).toMatchObject({ offered: 4, accepted: 2, declined: 1 });
+      expect(response.body.consultations.map((row) => row.caseId)).toEqual([
+        'cas_ins_first_local_day',
+        'cas_ins_last_local_day',
+      ]);
+      expect(response.body.consultations[0]).toMatchObject({ specialty: 'Neurology', disposition: 'admit' });
+      expect(JSON.stringify(response.body)).not.toContain(NEURO_1);
+    });
+
+    it('is a specialist’s only', async () => {
+      const response = await as(app, HOSPITAL_BUSINESS, ['hospital_business_administrator']).get(
+        `/insights/specialist-report?${OCTOBER}`,
+      );
+      expect(response.status).toBe(403);
+      expect(response.body).toHaveProperty('detail');
+    });
+  });
+
+  describe('the CSV', () => {
+    const csv = (userId: string, role: string, query = OCTOBER) =>
+      as(app, userId, [role]).get<string>(`/insights/cases?${query}`);
+
+    it('carries one row per case behind the figures, and its medians are the JSON figures', async () => {
+      const response = await csv(HOSPITAL_BUSINESS, 'hospital_business_administrator');
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toContain('text/csv');
+      expect(response.headers['content-disposition']).toContain('attachment');
+      const [header, ...lines] = response.body.trim().split('\n');
+      const columns = (header ?? '').split(',');
+      const rows = lines.map((line): Record<string, string | undefined> =>
+        Object.fromEntries(line.split(',').map((value, i): [string, string] => [columns[i] ?? '', value])),
+      );
+      const json = (await hospitals(HOSPITAL_BUSINESS, 'hospital_business_administrator')).body.totals;
+      expect(rows).toHaveLength(json.volume);
+      const live = rows.filter((row) => row['cancelled'] === 'false');
+      const accepts = live.flatMap((row) =>
+        row['request_to_accept_s'] ? [Number(row['request_to_accept_s'])] : [],
+      );
+      expect(percentile(accepts, 0.5)).toBe(json.intervals.requestToAccept.median);
+      expect(percentile(accepts, 0.9)).toBeCloseTo(json.intervals.requestToAccept.p90 ?? -1);
+      expect(live.filter((row) => row['within_target'] === 'true').length / live.length).toBeCloseTo(
+        json.withinTargetShare ?? -1,
+      );
+      expect(rows.map((row) => row['case_id'])).not.toContain('cas_ins_rvg');
+      // Ids and measures only: nothing of the patient.
+      expect(response.body).not.toContain('Insights test case');
+    });
+
+    it('is audited, and keeps to the same scope', async () => {
+      await csv(SYSTEM_ADMIN, 'hospital_system');
+      const audited = await db.query(`select user_id from audit_events where action = 'insights.export'`);
+      expect(audited.map((row) => row['user_id'])).toContain(SYSTEM_ADMIN);
+      expect(
+        (await csv(HOSPITAL_BUSINESS, 'hospital_business_administrator', `${OCTOBER}&hospitalId=${RVG}`))
+          .status,
+      ).toBe(404);
+      expect((await csv(NEURO_PRIMARY, 'specialist')).status).toBe(403);
+    });
+  });
+});
