@@ -409,6 +409,8 @@ export const signup = <ThrowOnError extends boolean = false>(
 
 /**
  * The signed-in caller.
+ *
+ * Who the bearer token belongs to: the user's roles decide which screens the SPA offers, and their hospital and specialties what those screens show.
  */
 export const getMe = <ThrowOnError extends boolean = false>(
   options?: Options<GetMeData, ThrowOnError>,
@@ -503,6 +505,8 @@ export const listAdminAudit = <ThrowOnError extends boolean = false>(
 
 /**
  * The specialty catalogue of the caller's hospital system.
+ *
+ * The active specialties of the caller's hospital system, which the new-case form offers and cases are routed by.
  */
 export const listSpecialties = <ThrowOnError extends boolean = false>(
   options?: Options<ListSpecialtiesData, ThrowOnError>,
@@ -524,6 +528,8 @@ export const listSpecialties = <ThrowOnError extends boolean = false>(
 
 /**
  * The system's specialty catalogue with retired specialties (hospital_system).
+ *
+ * Every specialty of the hospital system, retired ones included, for the system administrator to manage the catalogue.
  */
 export const listSpecialtyCatalogue = <ThrowOnError extends boolean = false>(
   options?: Options<ListSpecialtyCatalogueData, ThrowOnError>,
@@ -549,6 +555,8 @@ export const listSpecialtyCatalogue = <ThrowOnError extends boolean = false>(
 
 /**
  * Add a specialty to the catalogue (hospital_system). Audited.
+ *
+ * Adds a specialty to the hospital system's catalogue; its name must be unique in the system. The change is written to the admin audit.
  */
 export const createSpecialty = <ThrowOnError extends boolean = false>(
   options: Options<CreateSpecialtyData, ThrowOnError>,
@@ -755,6 +763,8 @@ export const addHospitalAdmin = <ThrowOnError extends boolean = false>(
 
 /**
  * Whether the server and its database answer.
+ *
+ * For load balancers and monitoring: 200 while the server and its database answer, 503 otherwise. Needs no token and carries no patient data.
  */
 export const getHealth = <ThrowOnError extends boolean = false>(
   options?: Options<GetHealthData, ThrowOnError>,
@@ -856,6 +866,8 @@ export const getCase = <ThrowOnError extends boolean = false>(
 
 /**
  * Cancel a pending or escalated case (its er_doctor).
+ *
+ * The ER doctor who opened a pending or escalated case withdraws it (the patient improved, was sent elsewhere); every specialist it was offered to is told.
  */
 export const cancelCase = <ThrowOnError extends boolean = false>(
   options: Options<CancelCaseData, ThrowOnError>,
@@ -904,6 +916,8 @@ export const acceptCase = <ThrowOnError extends boolean = false>(
 
 /**
  * Decline a case offered to the caller, with a reason; the case moves along the routing chain.
+ *
+ * The specialist the case is offered to declines it with a reason (in theatre, not their field); the case is offered to the next specialist of the routing chain, or escalates.
  */
 export const declineCase = <ThrowOnError extends boolean = false>(
   options: Options<DeclineCaseData, ThrowOnError>,
@@ -983,6 +997,8 @@ export const postCaseMessage = <ThrowOnError extends boolean = false>(
 
 /**
  * Answer an accepted case with a consultation (its assigned specialist); the case becomes responded.
+ *
+ * The assigned specialist answers the accepted case: a recommendation, the disposition and an optional follow-up. The ER doctor is notified.
  */
 export const submitConsultation = <ThrowOnError extends boolean = false>(
   options: Options<SubmitConsultationData, ThrowOnError>,
@@ -1008,6 +1024,8 @@ export const submitConsultation = <ThrowOnError extends boolean = false>(
 
 /**
  * Close a responded case with the final disposition (its er_doctor).
+ *
+ * The ER doctor closes a responded case with the disposition the patient actually got and an optional note; the case becomes read-only.
  */
 export const closeCase = <ThrowOnError extends boolean = false>(
   options: Options<CloseCaseData, ThrowOnError>,
@@ -1194,6 +1212,8 @@ export const getSpecialistReport = <ThrowOnError extends boolean = false>(
 
 /**
  * The case's attachments, oldest first.
+ *
+ * The files attached to the case (ECGs, images, documents) with short-lived addresses to fetch each and its thumbnail.
  */
 export const listCaseAttachments = <ThrowOnError extends boolean = false>(
   options: Options<ListCaseAttachmentsData, ThrowOnError>,
@@ -1292,6 +1312,8 @@ export const listTriageAssessments = <ThrowOnError extends boolean = false>(
 
 /**
  * The caller's notifications, newest first, with the unread count.
+ *
+ * The caller's notifications, newest first, a page at a time, with how many are unread; the notification sheet reads them.
  */
 export const listNotifications = <ThrowOnError extends boolean = false>(
   options?: Options<ListNotificationsData, ThrowOnError>,
@@ -1313,6 +1335,8 @@ export const listNotifications = <ThrowOnError extends boolean = false>(
 
 /**
  * Mark the given notifications, or all of them, read.
+ *
+ * Marks the given notifications read, or all of the caller's with `all: true`; answers the unread count left.
  */
 export const markNotificationsRead = <ThrowOnError extends boolean = false>(
   options: Options<MarkNotificationsReadData, ThrowOnError>,
@@ -1388,6 +1412,8 @@ export const createShift = <ThrowOnError extends boolean = false>(
 
 /**
  * Create a shift pattern over a range of days (ER admins); all the shifts or none.
+ *
+ * Creates the same shift on every chosen weekday of a date range, for one specialty; refused whole if one of them would break the shift rules.
  */
 export const repeatShifts = <ThrowOnError extends boolean = false>(
   options: Options<RepeatShiftsData, ThrowOnError>,
@@ -1413,6 +1439,8 @@ export const repeatShifts = <ThrowOnError extends boolean = false>(
 
 /**
  * Copy a specialty's week of shifts to the next week (ER admins); all or none.
+ *
+ * Copies every shift of a specialty's week to the following week, keeping their times and specialists; refused whole if one of them would break the shift rules.
  */
 export const copyShiftWeek = <ThrowOnError extends boolean = false>(
   options: Options<CopyShiftWeekData, ThrowOnError>,
@@ -1438,6 +1466,8 @@ export const copyShiftWeek = <ThrowOnError extends boolean = false>(
 
 /**
  * Delete a shift (ER admins); a gap it leaves covering now notifies the ER admins.
+ *
+ * Deletes a shift; when that leaves a specialty uncovered now, the ER admins are notified of the gap.
  */
 export const deleteShift = <ThrowOnError extends boolean = false>(
   options: Options<DeleteShiftData, ThrowOnError>,
@@ -1459,6 +1489,8 @@ export const deleteShift = <ThrowOnError extends boolean = false>(
 
 /**
  * One shift of the caller's hospital, with its history.
+ *
+ * One shift of the caller's hospital: times, specialty, primary and backup specialists, and the history of its changes.
  */
 export const getShift = <ThrowOnError extends boolean = false>(
   options: Options<GetShiftData, ThrowOnError>,
@@ -1480,6 +1512,8 @@ export const getShift = <ThrowOnError extends boolean = false>(
 
 /**
  * Change a shift's times or specialists (ER admins), under the same rules as creating one.
+ *
+ * Changes a shift's times or specialists; the same rules apply as when creating one (no overlap for a specialist, backup differs from primary).
  */
 export const updateShift = <ThrowOnError extends boolean = false>(
   options: Options<UpdateShiftData, ThrowOnError>,
@@ -1555,6 +1589,8 @@ export const getCoverage = <ThrowOnError extends boolean = false>(
 
 /**
  * The hospital's specialists with their weekly availability and time off (ER admins).
+ *
+ * The specialists of the caller's hospital with the weekly windows they are available in and their time off, for planning shifts.
  */
 export const listSpecialistSchedules = <ThrowOnError extends boolean = false>(
   options?: Options<ListSpecialistSchedulesData, ThrowOnError>,
@@ -1580,6 +1616,8 @@ export const listSpecialistSchedules = <ThrowOnError extends boolean = false>(
 
 /**
  * Replace a specialist's weekly availability (ER admins).
+ *
+ * Replaces the weekly windows in which the specialist may be put on call; shifts already planned are kept.
  */
 export const setAvailability = <ThrowOnError extends boolean = false>(
   options: Options<SetAvailabilityData, ThrowOnError>,
@@ -1605,6 +1643,8 @@ export const setAvailability = <ThrowOnError extends boolean = false>(
 
 /**
  * Record a specialist's time off (ER admins).
+ *
+ * Records a period in which the specialist cannot be on call (leave, a course); shifts in that period are flagged.
  */
 export const addTimeOff = <ThrowOnError extends boolean = false>(
   options: Options<AddTimeOffData, ThrowOnError>,
@@ -1630,6 +1670,8 @@ export const addTimeOff = <ThrowOnError extends boolean = false>(
 
 /**
  * Delete a period of time off (ER admins).
+ *
+ * Deletes a period of a specialist's time off.
  */
 export const deleteTimeOff = <ThrowOnError extends boolean = false>(
   options: Options<DeleteTimeOffData, ThrowOnError>,
@@ -1651,6 +1693,8 @@ export const deleteTimeOff = <ThrowOnError extends boolean = false>(
 
 /**
  * The caller's own on-call shifts from now on (28 days), as primary or backup.
+ *
+ * The caller's own shifts of the next 28 days, as primary or backup, for the specialist's schedule screen.
  */
 export const listMyShifts = <ThrowOnError extends boolean = false>(
   options?: Options<ListMyShiftsData, ThrowOnError>,
@@ -1672,6 +1716,8 @@ export const listMyShifts = <ThrowOnError extends boolean = false>(
 
 /**
  * Revoke the caller's calendar feed.
+ *
+ * Revokes the caller's calendar feed; its address answers 404 from now on.
  */
 export const revokeCalendarFeed = <ThrowOnError extends boolean = false>(
   options?: Options<RevokeCalendarFeedData, ThrowOnError>,
@@ -1693,6 +1739,8 @@ export const revokeCalendarFeed = <ThrowOnError extends boolean = false>(
 
 /**
  * A new address for the caller's calendar feed of shifts; the old one stops working.
+ *
+ * Makes a new secret address at which calendar apps can subscribe to the caller's shifts (iCal); any earlier address stops working.
  */
 export const createCalendarFeed = <ThrowOnError extends boolean = false>(
   options?: Options<CreateCalendarFeedData, ThrowOnError>,

@@ -4,6 +4,9 @@ export type ClientOptions = {
   baseUrl: `${string}://${string}/api/v1` | (string & {});
 };
 
+/**
+ * One problem with one field of a refused request: where it is and what is wrong, in words a person can act on.
+ */
 export type FieldProblem = {
   /**
    * Where the problem is, e.g. `["body", "email"]`.
@@ -62,6 +65,9 @@ export type OpenApiDocument = {
   [key: string]: unknown;
 };
 
+/**
+ * What a user may do. A user holds one or more roles; each role has its own home screen.
+ */
 export type Role =
   | 'emergency_room'
   | 'emergency_room_admin'
@@ -72,6 +78,9 @@ export type Role =
   | 'hospital_system_business_administrator'
   | 'hospital_business_administrator';
 
+/**
+ * Who to contact about a sign-up request: the person and the organisation they work for.
+ */
 export type ContactInfo = {
   fname: string;
   lname: string;
@@ -79,6 +88,9 @@ export type ContactInfo = {
   company_name: null;
 };
 
+/**
+ * A request to open an account, reviewed before the account may sign in.
+ */
 export type SignupRequest = {
   email: string;
   password: string;
@@ -93,11 +105,17 @@ export type SignupRequest = {
   force_change_password_next_sign_in?: boolean;
 };
 
+/**
+ * A reference to another resource by its id, with the name to show.
+ */
 export type NamedRef = {
   id: string;
   name: string;
 };
 
+/**
+ * A reference to a hospital, with its name and the time zone its wall times are read in.
+ */
 export type HospitalRef = {
   id: string;
   name: string;
@@ -107,6 +125,9 @@ export type HospitalRef = {
   timeZone: string;
 };
 
+/**
+ * The signed-in caller: who they are, their roles, their hospital system and hospital, and their specialties.
+ */
 export type User = {
   id: string;
   displayName: string;
@@ -170,6 +191,9 @@ export type UserUpdate = {
   active?: boolean;
 };
 
+/**
+ * A reference to a user by id, with the name to show.
+ */
 export type UserRef = {
   id: string;
   displayName: string;
@@ -215,11 +239,17 @@ export type AdminAuditEventList = {
   nextCursor: string | null;
 };
 
+/**
+ * A medical specialty of the hospital system that cases can be routed to (Cardiology, Neurology…).
+ */
 export type Specialty = {
   id: string;
   name: string;
 };
 
+/**
+ * The specialties of the caller's hospital system, in the order the new-case form offers them.
+ */
 export type SpecialtyList = {
   items: Array<Specialty>;
 };
@@ -397,6 +427,9 @@ export type HospitalAdminAdd = {
   email: string;
 };
 
+/**
+ * Whether the server and its database answer, and the version that runs.
+ */
 export type Health = {
   status: 'ok';
   database: 'pglite' | 'postgres';
@@ -425,6 +458,9 @@ export type Patient = {
  */
 export type RoutingStep = 'primary' | 'backup' | 'all';
 
+/**
+ * A case as the lists show it: who, what, how urgent, where it stands and who holds it. Patient data is limited to initials, age, sex and MRN.
+ */
 export type CaseSummary = {
   id: string;
   /**
@@ -456,11 +492,17 @@ export type CaseSummary = {
   targetDueAt: string;
 };
 
+/**
+ * One page of cases, worst first; nextCursor fetches the next page, null on the last.
+ */
 export type CaseList = {
   items: Array<CaseSummary>;
   nextCursor: string | null;
 };
 
+/**
+ * The vital signs taken at the bedside when the case was opened; each is optional.
+ */
 export type VitalSigns = {
   /**
    * Beats per minute.
@@ -498,6 +540,9 @@ export type TriageAnswers = {
   [key: string]: TriageAnswerValue;
 };
 
+/**
+ * A new consult request from the ER: the specialty, the urgency, the patient as the case holds them, the door time and the chief complaint.
+ */
 export type CaseCreate = {
   specialtyId: string;
   urgency: Urgency;
@@ -512,6 +557,9 @@ export type CaseCreate = {
   triageAnswers?: TriageAnswers;
 };
 
+/**
+ * What happens to the patient next, as the specialist recommends and the ER doctor closes with.
+ */
 export type Disposition =
   'admit' | 'transfer' | 'discharge_with_follow_up' | 'further_tests' | 'specialist_to_see_patient';
 
@@ -541,6 +589,9 @@ export type Offer = {
   alertCount: number;
 };
 
+/**
+ * The kind of an event on a case's timeline.
+ */
 export type CaseEventKind =
   | 'created'
   | 'offered'
@@ -576,6 +627,9 @@ export type CaseEvent = {
   };
 };
 
+/**
+ * A message on the case between the ER doctor and the assigned specialist.
+ */
 export type Message = {
   id: string;
   author: UserRef;
@@ -583,6 +637,9 @@ export type Message = {
   createdAt: string;
 };
 
+/**
+ * The specialist's answer to an accepted case: recommendation, disposition and follow-up.
+ */
 export type Consultation = {
   recommendation: string;
   disposition: Disposition;
@@ -591,6 +648,9 @@ export type Consultation = {
   createdAt: string;
 };
 
+/**
+ * A file attached to a case (an ECG, a CT slice, a photo of a wound), with addresses to fetch it and its thumbnail.
+ */
 export type Attachment = {
   id: string;
   fileName: string;
@@ -613,6 +673,9 @@ export type Attachment = {
   thumbnailUrl: string | null;
 };
 
+/**
+ * A case in full: the summary, the clinical picture, the routing so far, the timeline, messages, consultation and attachments.
+ */
 export type Case = CaseSummary & {
   hospital: HospitalRef;
   clinicalSummary: string | null;
@@ -638,33 +701,54 @@ export type Case = CaseSummary & {
   attachments: Array<Attachment>;
 };
 
+/**
+ * Why the ER doctor cancels the case; optional.
+ */
 export type CaseCancel = {
   reason?: string;
 };
 
+/**
+ * Why the specialist declines the case offered to them; the case moves on along the routing chain.
+ */
 export type CaseDecline = {
   reason: string;
 };
 
+/**
+ * The specialist's device reports the case was delivered to it, or seen by them.
+ */
 export type CaseReceipt = {
   kind: 'delivered' | 'seen';
 };
 
+/**
+ * A new message on the case.
+ */
 export type MessageCreate = {
   body: string;
 };
 
+/**
+ * The assigned specialist's consultation: recommendation, disposition and optional follow-up.
+ */
 export type ConsultationCreate = {
   recommendation: string;
   disposition: Disposition;
   followUp?: string;
 };
 
+/**
+ * The ER doctor closes a responded case with the final disposition and an optional note.
+ */
 export type CaseClose = {
   disposition: Disposition;
   note?: string;
 };
 
+/**
+ * Who read or changed a case, when, and from where.
+ */
 export type AuditEvent = {
   id: string;
   at: string;
@@ -680,6 +764,9 @@ export type AuditEvent = {
   address: string | null;
 };
 
+/**
+ * A case's audit trail, newest first.
+ */
 export type AuditEventList = {
   items: Array<AuditEvent>;
 };
@@ -868,10 +955,16 @@ export type SpecialistReport = {
   consultations: Array<ReportConsultation>;
 };
 
+/**
+ * The case's attachments, oldest first.
+ */
 export type AttachmentList = {
   items: Array<Attachment>;
 };
 
+/**
+ * One question of a specialty's triage assessment, with the kind of answer it takes.
+ */
 export type TriageQuestion = {
   id: string;
   kind: 'yes_no' | 'number' | 'choice' | 'text' | 'date_time';
@@ -895,6 +988,9 @@ export type TriageQuestion = {
   choices?: Array<string>;
 };
 
+/**
+ * The triage questions asked for one specialty when a case is opened.
+ */
 export type TriageAssessment = {
   specialty: NamedRef;
   /**
@@ -903,10 +999,16 @@ export type TriageAssessment = {
   questions: Array<TriageQuestion>;
 };
 
+/**
+ * The triage assessments of every specialty of the caller's hospital system.
+ */
 export type TriageAssessmentList = {
   items: Array<TriageAssessment>;
 };
 
+/**
+ * What a notification is about.
+ */
 export type NotificationKind =
   | 'case_offered'
   | 'case_no_coverage'
@@ -920,6 +1022,9 @@ export type NotificationKind =
   | 'case_cancelled'
   | 'coverage_gap';
 
+/**
+ * A notification to the caller about a case or a coverage gap, with the case it links to.
+ */
 export type Notification = {
   id: string;
   kind: NotificationKind;
@@ -941,6 +1046,9 @@ export type Notification = {
   readAt: string | null;
 };
 
+/**
+ * One page of the caller's notifications, newest first, with the unread count.
+ */
 export type NotificationList = {
   items: Array<Notification>;
   unreadCount: number;
@@ -955,6 +1063,9 @@ export type NotificationsRead = {
   all?: boolean;
 };
 
+/**
+ * How many of the caller's notifications are unread.
+ */
 export type UnreadCount = {
   unreadCount: number;
 };

@@ -2,6 +2,9 @@
 
 import * as z from 'zod';
 
+/**
+ * One problem with one field of a refused request: where it is and what is wrong, in words a person can act on.
+ */
 export const zFieldProblem = z.object({
   loc: z.array(z.union([z.string().max(200), z.int().gte(0).lte(100000)])).max(32),
   msg: z.string().max(500),
@@ -40,6 +43,9 @@ export const zOpenApiDocument = z.object({
   paths: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * What a user may do. A user holds one or more roles; each role has its own home screen.
+ */
 export const zRole = z.enum([
   'emergency_room',
   'emergency_room_admin',
@@ -51,6 +57,9 @@ export const zRole = z.enum([
   'hospital_business_administrator',
 ]);
 
+/**
+ * Who to contact about a sign-up request: the person and the organisation they work for.
+ */
 export const zContactInfo = z.object({
   fname: z.string().max(100),
   lname: z.string().max(100),
@@ -58,6 +67,9 @@ export const zContactInfo = z.object({
   company_name: z.null(),
 });
 
+/**
+ * A request to open an account, reviewed before the account may sign in.
+ */
 export const zSignupRequest = z.object({
   email: z.email().max(254),
   password: z.string().min(1).max(200),
@@ -69,17 +81,26 @@ export const zSignupRequest = z.object({
   force_change_password_next_sign_in: z.boolean().optional().default(true),
 });
 
+/**
+ * A reference to another resource by its id, with the name to show.
+ */
 export const zNamedRef = z.object({
   id: z.string().max(100),
   name: z.string().max(200),
 });
 
+/**
+ * A reference to a hospital, with its name and the time zone its wall times are read in.
+ */
 export const zHospitalRef = z.object({
   id: z.string().max(100),
   name: z.string().max(200),
   timeZone: z.string().max(64),
 });
 
+/**
+ * The signed-in caller: who they are, their roles, their hospital system and hospital, and their specialties.
+ */
 export const zUser = z.object({
   id: z.string().max(100),
   displayName: z.string().max(200),
@@ -128,6 +149,9 @@ export const zUserUpdate = z.object({
   active: z.boolean().optional(),
 });
 
+/**
+ * A reference to a user by id, with the name to show.
+ */
 export const zUserRef = z.object({
   id: z.string().max(100),
   displayName: z.string().max(200),
@@ -157,11 +181,17 @@ export const zAdminAuditEventList = z.object({
   nextCursor: z.string().max(20).nullable(),
 });
 
+/**
+ * A medical specialty of the hospital system that cases can be routed to (Cardiology, Neurology…).
+ */
 export const zSpecialty = z.object({
   id: z.string().max(100),
   name: z.string().max(200),
 });
 
+/**
+ * The specialties of the caller's hospital system, in the order the new-case form offers them.
+ */
 export const zSpecialtyList = z.object({
   items: z.array(zSpecialty).max(100),
 });
@@ -330,6 +360,9 @@ export const zHospitalAdminAdd = z.object({
   email: z.email().max(320),
 });
 
+/**
+ * Whether the server and its database answer, and the version that runs.
+ */
 export const zHealth = z.object({
   status: z.enum(['ok']),
   database: z.enum(['pglite', 'postgres']),
@@ -362,6 +395,9 @@ export const zPatient = z.object({
  */
 export const zRoutingStep = z.enum(['primary', 'backup', 'all']);
 
+/**
+ * A case as the lists show it: who, what, how urgent, where it stands and who holds it. Patient data is limited to initials, age, sex and MRN.
+ */
 export const zCaseSummary = z.object({
   id: z.string().max(100),
   displayNumber: z.string().max(40),
@@ -381,11 +417,17 @@ export const zCaseSummary = z.object({
   targetDueAt: z.iso.datetime().max(40),
 });
 
+/**
+ * One page of cases, worst first; nextCursor fetches the next page, null on the last.
+ */
 export const zCaseList = z.object({
   items: z.array(zCaseSummary).max(100),
   nextCursor: z.string().max(200).nullable(),
 });
 
+/**
+ * The vital signs taken at the bedside when the case was opened; each is optional.
+ */
 export const zVitalSigns = z.object({
   heartRate: z.int().gte(0).lte(350).optional(),
   systolicBp: z.int().gte(0).lte(350).optional(),
@@ -406,6 +448,9 @@ export const zTriageAnswerValue = z.union([z.boolean(), z.number(), z.string().m
  */
 export const zTriageAnswers = z.record(z.string(), zTriageAnswerValue);
 
+/**
+ * A new consult request from the ER: the specialty, the urgency, the patient as the case holds them, the door time and the chief complaint.
+ */
 export const zCaseCreate = z.object({
   specialtyId: z.string().max(100),
   urgency: zUrgency,
@@ -417,6 +462,9 @@ export const zCaseCreate = z.object({
   triageAnswers: zTriageAnswers.optional(),
 });
 
+/**
+ * What happens to the patient next, as the specialist recommends and the ER doctor closes with.
+ */
 export const zDisposition = z.enum([
   'admit',
   'transfer',
@@ -442,6 +490,9 @@ export const zOffer = z.object({
   alertCount: z.int().gte(0).lte(10000),
 });
 
+/**
+ * The kind of an event on a case's timeline.
+ */
 export const zCaseEventKind = z.enum([
   'created',
   'offered',
@@ -470,6 +521,9 @@ export const zCaseEvent = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+/**
+ * A message on the case between the ER doctor and the assigned specialist.
+ */
 export const zMessage = z.object({
   id: z.string().max(100),
   author: zUserRef,
@@ -477,6 +531,9 @@ export const zMessage = z.object({
   createdAt: z.iso.datetime().max(40),
 });
 
+/**
+ * The specialist's answer to an accepted case: recommendation, disposition and follow-up.
+ */
 export const zConsultation = z.object({
   recommendation: z.string().max(5000),
   disposition: zDisposition,
@@ -485,6 +542,9 @@ export const zConsultation = z.object({
   createdAt: z.iso.datetime().max(40),
 });
 
+/**
+ * A file attached to a case (an ECG, a CT slice, a photo of a wound), with addresses to fetch it and its thumbnail.
+ */
 export const zAttachment = z.object({
   id: z.string().max(100),
   fileName: z.string().max(255),
@@ -498,6 +558,9 @@ export const zAttachment = z.object({
   thumbnailUrl: z.string().max(2048).nullable(),
 });
 
+/**
+ * A case in full: the summary, the clinical picture, the routing so far, the timeline, messages, consultation and attachments.
+ */
 export const zCase = zCaseSummary.and(
   z.object({
     hospital: zHospitalRef,
@@ -519,33 +582,54 @@ export const zCase = zCaseSummary.and(
   }),
 );
 
+/**
+ * Why the ER doctor cancels the case; optional.
+ */
 export const zCaseCancel = z.object({
   reason: z.string().max(500).optional(),
 });
 
+/**
+ * Why the specialist declines the case offered to them; the case moves on along the routing chain.
+ */
 export const zCaseDecline = z.object({
   reason: z.string().min(1).max(500),
 });
 
+/**
+ * The specialist's device reports the case was delivered to it, or seen by them.
+ */
 export const zCaseReceipt = z.object({
   kind: z.enum(['delivered', 'seen']),
 });
 
+/**
+ * A new message on the case.
+ */
 export const zMessageCreate = z.object({
   body: z.string().min(1).max(4000),
 });
 
+/**
+ * The assigned specialist's consultation: recommendation, disposition and optional follow-up.
+ */
 export const zConsultationCreate = z.object({
   recommendation: z.string().min(1).max(5000),
   disposition: zDisposition,
   followUp: z.string().max(2000).optional(),
 });
 
+/**
+ * The ER doctor closes a responded case with the final disposition and an optional note.
+ */
 export const zCaseClose = z.object({
   disposition: zDisposition,
   note: z.string().max(2000).optional(),
 });
 
+/**
+ * Who read or changed a case, when, and from where.
+ */
 export const zAuditEvent = z.object({
   id: z.string().max(100),
   at: z.iso.datetime().max(40),
@@ -555,6 +639,9 @@ export const zAuditEvent = z.object({
   address: z.string().max(64).nullable(),
 });
 
+/**
+ * A case's audit trail, newest first.
+ */
 export const zAuditEventList = z.object({
   items: z.array(zAuditEvent).max(100),
 });
@@ -695,10 +782,16 @@ export const zSpecialistReport = z.object({
   consultations: z.array(zReportConsultation).max(2000),
 });
 
+/**
+ * The case's attachments, oldest first.
+ */
 export const zAttachmentList = z.object({
   items: z.array(zAttachment).max(100),
 });
 
+/**
+ * One question of a specialty's triage assessment, with the kind of answer it takes.
+ */
 export const zTriageQuestion = z.object({
   id: z.string().max(100),
   kind: z.enum(['yes_no', 'number', 'choice', 'text', 'date_time']),
@@ -710,15 +803,24 @@ export const zTriageQuestion = z.object({
   choices: z.array(z.string().max(200)).max(50).optional(),
 });
 
+/**
+ * The triage questions asked for one specialty when a case is opened.
+ */
 export const zTriageAssessment = z.object({
   specialty: zNamedRef,
   questions: z.array(zTriageQuestion).max(100),
 });
 
+/**
+ * The triage assessments of every specialty of the caller's hospital system.
+ */
 export const zTriageAssessmentList = z.object({
   items: z.array(zTriageAssessment).max(100),
 });
 
+/**
+ * What a notification is about.
+ */
 export const zNotificationKind = z.enum([
   'case_offered',
   'case_no_coverage',
@@ -733,6 +835,9 @@ export const zNotificationKind = z.enum([
   'coverage_gap',
 ]);
 
+/**
+ * A notification to the caller about a case or a coverage gap, with the case it links to.
+ */
 export const zNotification = z.object({
   id: z.string().max(100),
   kind: zNotificationKind,
@@ -745,6 +850,9 @@ export const zNotification = z.object({
   readAt: z.iso.datetime().max(40).nullable(),
 });
 
+/**
+ * One page of the caller's notifications, newest first, with the unread count.
+ */
 export const zNotificationList = z.object({
   items: z.array(zNotification).max(100),
   unreadCount: z.int().gte(0).lte(1000000),
@@ -759,6 +867,9 @@ export const zNotificationsRead = z.object({
   all: z.boolean().optional(),
 });
 
+/**
+ * How many of the caller's notifications are unread.
+ */
 export const zUnreadCount = z.object({
   unreadCount: z.int().gte(0).lte(1000000),
 });

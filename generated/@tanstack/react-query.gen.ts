@@ -364,6 +364,8 @@ export const getMeQueryKey = (options?: Options<GetMeData>) => createQueryKey('g
 
 /**
  * The signed-in caller.
+ *
+ * Who the bearer token belongs to: the user's roles decide which screens the SPA offers, and their hospital and specialties what those screens show.
  */
 export const getMeOptions = (options?: Options<GetMeData>) =>
   queryOptions<GetMeResponse, GetMeError, GetMeResponse, ReturnType<typeof getMeQueryKey>>({
@@ -573,6 +575,8 @@ export const listSpecialtiesQueryKey = (options?: Options<ListSpecialtiesData>) 
 
 /**
  * The specialty catalogue of the caller's hospital system.
+ *
+ * The active specialties of the caller's hospital system, which the new-case form offers and cases are routed by.
  */
 export const listSpecialtiesOptions = (options?: Options<ListSpecialtiesData>) =>
   queryOptions<
@@ -598,6 +602,8 @@ export const listSpecialtyCatalogueQueryKey = (options?: Options<ListSpecialtyCa
 
 /**
  * The system's specialty catalogue with retired specialties (hospital_system).
+ *
+ * Every specialty of the hospital system, retired ones included, for the system administrator to manage the catalogue.
  */
 export const listSpecialtyCatalogueOptions = (options?: Options<ListSpecialtyCatalogueData>) =>
   queryOptions<
@@ -620,6 +626,8 @@ export const listSpecialtyCatalogueOptions = (options?: Options<ListSpecialtyCat
 
 /**
  * Add a specialty to the catalogue (hospital_system). Audited.
+ *
+ * Adds a specialty to the hospital system's catalogue; its name must be unique in the system. The change is written to the admin audit.
  */
 export const createSpecialtyMutation = (
   options?: Partial<Options<CreateSpecialtyData>>,
@@ -870,6 +878,8 @@ export const getHealthQueryKey = (options?: Options<GetHealthData>) => createQue
 
 /**
  * Whether the server and its database answer.
+ *
+ * For load balancers and monitoring: 200 while the server and its database answer, 503 otherwise. Needs no token and carries no patient data.
  */
 export const getHealthOptions = (options?: Options<GetHealthData>) =>
   queryOptions<GetHealthResponse, GetHealthError, GetHealthResponse, ReturnType<typeof getHealthQueryKey>>({
@@ -1004,6 +1014,8 @@ export const getCaseOptions = (options: Options<GetCaseData>) =>
 
 /**
  * Cancel a pending or escalated case (its er_doctor).
+ *
+ * The ER doctor who opened a pending or escalated case withdraws it (the patient improved, was sent elsewhere); every specialist it was offered to is told.
  */
 export const cancelCaseMutation = (
   options?: Partial<Options<CancelCaseData>>,
@@ -1044,6 +1056,8 @@ export const acceptCaseMutation = (
 
 /**
  * Decline a case offered to the caller, with a reason; the case moves along the routing chain.
+ *
+ * The specialist the case is offered to declines it with a reason (in theatre, not their field); the case is offered to the next specialist of the routing chain, or escalates.
  */
 export const declineCaseMutation = (
   options?: Partial<Options<DeclineCaseData>>,
@@ -1117,6 +1131,8 @@ export const postCaseMessageMutation = (
 
 /**
  * Answer an accepted case with a consultation (its assigned specialist); the case becomes responded.
+ *
+ * The assigned specialist answers the accepted case: a recommendation, the disposition and an optional follow-up. The ER doctor is notified.
  */
 export const submitConsultationMutation = (
   options?: Partial<Options<SubmitConsultationData>>,
@@ -1144,6 +1160,8 @@ export const submitConsultationMutation = (
 
 /**
  * Close a responded case with the final disposition (its er_doctor).
+ *
+ * The ER doctor closes a responded case with the disposition the patient actually got and an optional note; the case becomes read-only.
  */
 export const closeCaseMutation = (
   options?: Partial<Options<CloseCaseData>>,
@@ -1353,6 +1371,8 @@ export const listCaseAttachmentsQueryKey = (options: Options<ListCaseAttachments
 
 /**
  * The case's attachments, oldest first.
+ *
+ * The files attached to the case (ECGs, images, documents) with short-lived addresses to fetch each and its thumbnail.
  */
 export const listCaseAttachmentsOptions = (options: Options<ListCaseAttachmentsData>) =>
   queryOptions<
@@ -1464,6 +1484,8 @@ export const listNotificationsQueryKey = (options?: Options<ListNotificationsDat
 
 /**
  * The caller's notifications, newest first, with the unread count.
+ *
+ * The caller's notifications, newest first, a page at a time, with how many are unread; the notification sheet reads them.
  */
 export const listNotificationsOptions = (options?: Options<ListNotificationsData>) =>
   queryOptions<
@@ -1490,6 +1512,8 @@ export const listNotificationsInfiniteQueryKey = (
 
 /**
  * The caller's notifications, newest first, with the unread count.
+ *
+ * The caller's notifications, newest first, a page at a time, with how many are unread; the notification sheet reads them.
  */
 export const listNotificationsInfiniteOptions = (options?: Options<ListNotificationsData>) => {
   const opts = infiniteQueryOptions<
@@ -1528,6 +1552,8 @@ export const listNotificationsInfiniteOptions = (options?: Options<ListNotificat
 
 /**
  * Mark the given notifications, or all of them, read.
+ *
+ * Marks the given notifications read, or all of the caller's with `all: true`; answers the unread count left.
  */
 export const markNotificationsReadMutation = (
   options?: Partial<Options<MarkNotificationsReadData>>,
@@ -1606,6 +1632,8 @@ export const createShiftMutation = (
 
 /**
  * Create a shift pattern over a range of days (ER admins); all the shifts or none.
+ *
+ * Creates the same shift on every chosen weekday of a date range, for one specialty; refused whole if one of them would break the shift rules.
  */
 export const repeatShiftsMutation = (
   options?: Partial<Options<RepeatShiftsData>>,
@@ -1629,6 +1657,8 @@ export const repeatShiftsMutation = (
 
 /**
  * Copy a specialty's week of shifts to the next week (ER admins); all or none.
+ *
+ * Copies every shift of a specialty's week to the following week, keeping their times and specialists; refused whole if one of them would break the shift rules.
  */
 export const copyShiftWeekMutation = (
   options?: Partial<Options<CopyShiftWeekData>>,
@@ -1652,6 +1682,8 @@ export const copyShiftWeekMutation = (
 
 /**
  * Delete a shift (ER admins); a gap it leaves covering now notifies the ER admins.
+ *
+ * Deletes a shift; when that leaves a specialty uncovered now, the ER admins are notified of the gap.
  */
 export const deleteShiftMutation = (
   options?: Partial<Options<DeleteShiftData>>,
@@ -1677,6 +1709,8 @@ export const getShiftQueryKey = (options: Options<GetShiftData>) => createQueryK
 
 /**
  * One shift of the caller's hospital, with its history.
+ *
+ * One shift of the caller's hospital: times, specialty, primary and backup specialists, and the history of its changes.
  */
 export const getShiftOptions = (options: Options<GetShiftData>) =>
   queryOptions<GetShiftResponse, GetShiftError, GetShiftResponse, ReturnType<typeof getShiftQueryKey>>({
@@ -1694,6 +1728,8 @@ export const getShiftOptions = (options: Options<GetShiftData>) =>
 
 /**
  * Change a shift's times or specialists (ER admins), under the same rules as creating one.
+ *
+ * Changes a shift's times or specialists; the same rules apply as when creating one (no overlap for a specialist, backup differs from primary).
  */
 export const updateShiftMutation = (
   options?: Partial<Options<UpdateShiftData>>,
@@ -1772,6 +1808,8 @@ export const listSpecialistSchedulesQueryKey = (options?: Options<ListSpecialist
 
 /**
  * The hospital's specialists with their weekly availability and time off (ER admins).
+ *
+ * The specialists of the caller's hospital with the weekly windows they are available in and their time off, for planning shifts.
  */
 export const listSpecialistSchedulesOptions = (options?: Options<ListSpecialistSchedulesData>) =>
   queryOptions<
@@ -1794,6 +1832,8 @@ export const listSpecialistSchedulesOptions = (options?: Options<ListSpecialistS
 
 /**
  * Replace a specialist's weekly availability (ER admins).
+ *
+ * Replaces the weekly windows in which the specialist may be put on call; shifts already planned are kept.
  */
 export const setAvailabilityMutation = (
   options?: Partial<Options<SetAvailabilityData>>,
@@ -1817,6 +1857,8 @@ export const setAvailabilityMutation = (
 
 /**
  * Record a specialist's time off (ER admins).
+ *
+ * Records a period in which the specialist cannot be on call (leave, a course); shifts in that period are flagged.
  */
 export const addTimeOffMutation = (
   options?: Partial<Options<AddTimeOffData>>,
@@ -1836,6 +1878,8 @@ export const addTimeOffMutation = (
 
 /**
  * Delete a period of time off (ER admins).
+ *
+ * Deletes a period of a specialist's time off.
  */
 export const deleteTimeOffMutation = (
   options?: Partial<Options<DeleteTimeOffData>>,
@@ -1862,6 +1906,8 @@ export const listMyShiftsQueryKey = (options?: Options<ListMyShiftsData>) =>
 
 /**
  * The caller's own on-call shifts from now on (28 days), as primary or backup.
+ *
+ * The caller's own shifts of the next 28 days, as primary or backup, for the specialist's schedule screen.
  */
 export const listMyShiftsOptions = (options?: Options<ListMyShiftsData>) =>
   queryOptions<
@@ -1884,6 +1930,8 @@ export const listMyShiftsOptions = (options?: Options<ListMyShiftsData>) =>
 
 /**
  * Revoke the caller's calendar feed.
+ *
+ * Revokes the caller's calendar feed; its address answers 404 from now on.
  */
 export const revokeCalendarFeedMutation = (
   options?: Partial<Options<RevokeCalendarFeedData>>,
@@ -1911,6 +1959,8 @@ export const revokeCalendarFeedMutation = (
 
 /**
  * A new address for the caller's calendar feed of shifts; the old one stops working.
+ *
+ * Makes a new secret address at which calendar apps can subscribe to the caller's shifts (iCal); any earlier address stops working.
  */
 export const createCalendarFeedMutation = (
   options?: Partial<Options<CreateCalendarFeedData>>,
