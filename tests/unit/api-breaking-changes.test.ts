@@ -24,7 +24,7 @@ interface Operation {
 }
 
 type Document = {
-  info: { version: string };
+  info: { title?: string; version: string };
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 } & Record<string, unknown>;
