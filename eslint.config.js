@@ -107,6 +107,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-mock/',
       'generated/',
       '.data/',
       '.tmp/',

@@ -1,11 +1,40 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const srcDir = resolve(import.meta.dirname, 'src');
 
+/**
+ * The mock mode (`vite --mode mock`, `npm run mock`): index.html starts src/mock/main.tsx instead of
+ * src/main.tsx, and MSW's service worker is served beside it. Any other mode leaves both alone, so a
+ * production build never sees the mock entry nor the worker.
+ */
+function mockMode(): Plugin {
+  const worker = () =>
+    readFileSync(resolve(import.meta.dirname, 'node_modules/msw/lib/mockServiceWorker.js'));
+  return {
+    name: 'case-router-mock-mode',
+    apply: (_config, env) => env.mode === 'mock',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('/src/main.tsx', '/src/mock/main.tsx'),
+    },
+    configureServer(server) {
+      server.middlewares.use('/mockServiceWorker.js', (_request, response) => {
+        response.setHeader('Content-Type', 'text/javascript');
+        response.end(worker());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'mockServiceWorker.js', source: worker() });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mockMode()],
   build: {
     outDir: 'dist',
     sourcemap: true,

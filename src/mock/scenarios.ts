@@ -157,8 +157,23 @@ export function shiftTimes(value: unknown, offsetMs: number): unknown {
   return value;
 }
 
+/** The origin the contract's examples write addresses with; the mock mode answers with its own. */
+export const FIXTURE_ORIGIN = 'https://localhost:8443';
+
+/** Every address on the fixtures' origin moved to the origin. */
+export function moveOrigin(value: unknown, origin: string): unknown {
+  if (origin === FIXTURE_ORIGIN) return value;
+  if (typeof value === 'string')
+    return value.startsWith(FIXTURE_ORIGIN) ? origin + value.slice(FIXTURE_ORIGIN.length) : value;
+  if (Array.isArray(value)) return value.map((item) => moveOrigin(item, origin));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, moveOrigin(item, origin)]));
+  }
+  return value;
+}
+
 export interface MockHandlerOptions extends ScenarioOptions {
-  /** Where the API is, e.g. https://app.test/api/v1. */
+  /** Where the API is, e.g. https://app.test/api/v1; the fixtures' addresses move to its origin. */
   readonly baseUrl: string;
   /** Added to every date-time of the fixtures (the browser moves them to now; tests keep them). */
   readonly timeOffsetMs?: number;
@@ -166,7 +181,7 @@ export interface MockHandlerOptions extends ScenarioOptions {
   readonly delayMs?: number;
 }
 
-function respond(answer: Answer, offsetMs: number): Response {
+function respond(answer: Answer, offsetMs: number, origin: string): Response {
   if (answer.contentType === null) return new HttpResponse(null, { status: answer.status });
   if (answer.contentType === 'text/event-stream') {
     // The live stream: open and quiet, as the server's is between events.
@@ -181,7 +196,7 @@ function respond(answer: Answer, offsetMs: number): Response {
       headers: { 'Content-Type': 'image/png' },
     });
   }
-  const body = shiftTimes(answer.body, offsetMs);
+  const body = moveOrigin(shiftTimes(answer.body, offsetMs), origin);
   if (typeof body === 'string') {
     return new HttpResponse(body, { status: answer.status, headers: { 'Content-Type': answer.contentType } });
   }
@@ -202,6 +217,7 @@ export function mockHandlers(options: MockHandlerOptions): HttpHandler[] {
   const { pick } = createMswHandlers({ baseUrl: options.baseUrl });
   const wait = options.scenario === 'slow' ? (options.delayMs ?? SLOW_NETWORK_MS) : 0;
   const offset = options.timeOffsetMs ?? 0;
+  const origin = new URL(options.baseUrl).origin;
   return [...answers].map(([operationId, answer]) => {
     const resolver: HttpResponseResolver<Record<string, string | readonly string[] | undefined>> = async ({
       params,
@@ -210,7 +226,7 @@ export function mockHandlers(options: MockHandlerOptions): HttpHandler[] {
       const caseId = params['caseId'];
       const chosen =
         operationId === 'getCase' && typeof caseId === 'string' ? caseFor(caseId, answer, answers) : answer;
-      return respond(chosen, offset);
+      return respond(chosen, offset, origin);
     };
     const factory = pick[operationId] as unknown as (response: typeof resolver) => HttpHandler;
     return factory(resolver);

@@ -1,0 +1,42 @@
+// The mock mode's sign-in: choose a demo role and the app starts signed in as it, with no identity provider.
+// Only the mock entry has it; a production build signs in through MSAL and nothing else.
+import { Button, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import type { Role } from '../../generated/types.gen.ts';
+import { ROLES } from '../lib/auth/roles.ts';
+import { type MockSettings, saveSettings } from './settings.ts';
+
+export function MockSignIn({ settings }: { readonly settings: MockSettings }) {
+  useEffect(() => {
+    document.title = 'Mock sign-in · Case Router';
+  }, []);
+  const signIn = (role: Role) => {
+    saveSettings({ ...settings, role });
+    window.location.assign('/');
+  };
+  return (
+    <Container size="sm" py="xl" component="main">
+      <Stack gap="md">
+        <Title order={1}>Mock sign-in</Title>
+        <Text>
+          This is the mock mode: no server and no identity provider. Every answer comes from the fixtures, in
+          this browser. Choose whom to sign in as.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {ROLES.map((role) => (
+            <Button
+              key={role}
+              variant="default"
+              mih={44}
+              onClick={() => {
+                signIn(role);
+              }}
+            >
+              {role}
+            </Button>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
