@@ -38,6 +38,11 @@ const spaLayerZones = [
     from: [`./${featuresDir}`, './src/app'],
     message: 'Shared code serves the features and the app; it never imports them.',
   },
+  {
+    target: ['./src/app', `./${featuresDir}`, './src/lib', './src/components', './src/config', './src/*.ts', './src/*.tsx'],
+    from: './src/mock',
+    message: "Only the mock mode's entry uses src/mock/: a production build has none of it.",
+  },
 ];
 
 // The server's layers: handlers -> areas -> domain and repositories -> db. An area is a folder of operations

@@ -120,17 +120,29 @@ export function exampleAnswers(): Map<OperationId, Answer> {
   return answers;
 }
 
+/** The names of the demo users other than the contract's own doctor and specialist. */
+const NAMES: Partial<Record<Role, string>> = {
+  emergency_room: 'Ola Berg',
+  emergency_room_admin: 'Maya Chen',
+  hospital_system: 'Jonas Weber',
+  hospital: 'Fatima Malik',
+  hospital_system_business_administrator: 'Lena Novak',
+  hospital_business_administrator: 'Ravi Patel',
+};
+
 /** The example user with one role, as `/me` answers for them. */
 export function userFor(role: Role): User {
   const user = { ...(contractExample('User') as User), id: `usr_demo_${role}`, roles: [role] };
-  return role === 'specialist'
-    ? {
-        ...user,
-        displayName: 'Dr Sam Lindqvist',
-        email: 'specialist@demo.test',
-        specialtyTypes: ['Neurology'],
-      }
-    : user;
+  if (role === 'specialist') {
+    return {
+      ...user,
+      displayName: 'Dr Sam Lindqvist',
+      email: 'specialist@demo.test',
+      specialtyTypes: ['Neurology'],
+    };
+  }
+  const name = NAMES[role];
+  return name === undefined ? user : { ...user, displayName: name, email: `${role}@demo.test` };
 }
 
 const cardiologist = { id: 'usr_demo_cardiologist', displayName: 'Dr Amara Nwosu' };

@@ -5,6 +5,7 @@
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
+import './mantine-styles.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setupWorker } from 'msw/browser';

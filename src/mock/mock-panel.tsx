@@ -70,7 +70,7 @@ export function MockPanel({ settings }: { readonly settings: MockSettings }) {
                 label="Scenario"
                 value={scenario}
                 onChange={(value) => {
-                  setScenario(value as ScenarioName);
+                  setScenario(value);
                 }}
               >
                 <Stack gap={6} mt={4}>

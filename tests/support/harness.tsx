@@ -2,7 +2,6 @@
 // MSAL stand-in (`renderApp`); or a few routes of a test's own (`renderRoutes`), or one element (`renderUi`).
 // Always Mantine with the app's theme in test mode (no transitions, no portals), the toaster, and the app's
 // query client; the API is answered by MSW, where an unhandled request fails the test (tests/component/setup.ts).
-import { readFileSync } from 'node:fs';
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -14,17 +13,11 @@ import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
 import { handleGetMe, handleListNotifications, handleStreamEvents } from '../../generated/msw.gen.ts';
-import type {
-  Case,
-  CaseList,
-  Role,
-  SpecialtyList,
-  TriageAssessmentList,
-  User,
-} from '../../generated/types.gen.ts';
+import type { Role, User } from '../../generated/types.gen.ts';
 import { theme } from '../../src/components/theme.ts';
 import type * as AuthModule from '../../src/lib/auth/index.ts';
 import { createQueryClient } from '../../src/lib/query-client.ts';
+import { fixtures } from '../../src/mock/fixtures.ts';
 import {
   createMsalStandIn,
   fakeAccount,
@@ -97,39 +90,16 @@ export function currentPath(router: ReturnType<typeof createMemoryRouter>): stri
   return `${pathname}${search}`;
 }
 
-interface ContractDocument {
-  components: { examples: Record<string, { value: unknown }> };
-}
+/** The contract's own examples, a fresh copy each call: the fixtures the mock mode serves too (src/mock/). */
+export const examples = fixtures;
 
-const contract = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as ContractDocument;
-
-function example(name: string): unknown {
-  const found = contract.components.examples[name];
-  if (!found) throw new Error(`The contract has no example ${name}`);
-  return structuredClone(found.value);
-}
-
-/** The contract's own examples, a fresh copy each call. */
-export const examples = {
-  case: () => example('Case') as Case,
-  caseList: () => example('CaseList') as CaseList,
-  user: () => example('User') as User,
-  specialties: () => example('SpecialtyList') as SpecialtyList,
-  triage: () => example('TriageAssessmentList') as TriageAssessmentList,
-};
-
-/** The contract's example user with one role, as `/me` answers for them. */
+/** The contract's example user with one role, as `/me` answers for them (the mock mode's too). */
 export function userWithRole(role: Role): User {
-  return { ...examples.user(), id: `usr_demo_${role}`, roles: [role] };
+  return fixtures.userFor(role);
 }
 
 export const doctor = userWithRole('er_doctor');
-export const specialist: User = {
-  ...userWithRole('specialist'),
-  displayName: 'Dr Sam Lindqvist',
-  email: 'specialist@demo.test',
-  specialtyTypes: ['Neurology'],
-};
+export const specialist: User = userWithRole('specialist');
 
 // The shell's notifications: none, and a live stream that stays open and quiet.
 const quietShell: AnyHandler[] = [
