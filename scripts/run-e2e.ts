@@ -1,4 +1,4 @@
-// Builds the SPA and runs the browser tests against the real server in Debian's Chromium.
+// Builds the SPA (and its mock mode) and runs the browser tests against the real server in Debian's Chromium.
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { CHROMIUM_PATH as chromium } from '../e2e/support/chromium.ts';
@@ -17,5 +17,7 @@ const run = (command: string, args: string[]): void => {
 };
 
 run('npm', ['run', '-s', 'build']);
+// The mock mode's build, which e2e/mock-mode.spec.ts serves with no API server.
+run('npm', ['run', '-s', 'build:mock']);
 rmSync('.tmp/e2e-data', { recursive: true, force: true });
 run('playwright', ['test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)]);
