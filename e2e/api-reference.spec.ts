@@ -22,6 +22,13 @@ test('the API reference lists every operation and tries one with the signed-in u
     await expect(page.locator(`[id$="-${operationId}"]`).first(), operationId).toBeAttached();
   }
 
+  // Each operation shows its description and its examples: a case that reads like a real ER consult.
+  const getCase = page.locator('[id$="-getCase"]').first();
+  await getCase.locator('.opblock-summary').click();
+  await expect(getCase.locator('.opblock-description-wrapper')).toContainText('Every read is audited.');
+  await expect(getCase.getByText('Sudden left-sided weakness and slurred speech').first()).toBeVisible();
+  await getCase.locator('.opblock-summary').click();
+
   // Try it out: GET /me answers as the signed-in doctor.
   const me = page.locator('[id$="-getMe"]').first();
   await me.locator('.opblock-summary').click();
