@@ -39,7 +39,15 @@ const spaLayerZones = [
     message: 'Shared code serves the features and the app; it never imports them.',
   },
   {
-    target: ['./src/app', `./${featuresDir}`, './src/lib', './src/components', './src/config', './src/*.ts', './src/*.tsx'],
+    target: [
+      './src/app',
+      `./${featuresDir}`,
+      './src/lib',
+      './src/components',
+      './src/config',
+      './src/*.ts',
+      './src/*.tsx',
+    ],
     from: './src/mock',
     message: "Only the mock mode's entry uses src/mock/: a production build has none of it.",
   },

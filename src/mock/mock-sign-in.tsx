@@ -28,6 +28,10 @@ export function MockSignIn({ settings }: { readonly settings: MockSettings }) {
               key={role}
               variant="default"
               mih={44}
+              h="auto"
+              py={8}
+              // The longest role names are longer than a phone is wide: they wrap rather than clip.
+              styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.3 } }}
               onClick={() => {
                 signIn(role);
               }}

@@ -200,7 +200,10 @@ function respond(answer: Answer, offsetMs: number, origin: string): Response {
   if (typeof body === 'string') {
     return new HttpResponse(body, { status: answer.status, headers: { 'Content-Type': answer.contentType } });
   }
-  return HttpResponse.json(body, { status: answer.status, headers: { 'Content-Type': answer.contentType } });
+  return new HttpResponse(JSON.stringify(body), {
+    status: answer.status,
+    headers: { 'Content-Type': answer.contentType },
+  });
 }
 
 /** A case opened from a list shows that list's case: its id, number, patient and state over the fixture's. */
