@@ -22,6 +22,12 @@ export function MockSignIn({ settings }: { readonly settings: MockSettings }) {
           This is the mock mode: no server and no identity provider. Every answer comes from the fixtures, in
           this browser. Choose whom to sign in as.
         </Text>
+        {settings.scenario === 'unauthorized' && (
+          <Text fw={700}>
+            The scenario is "401 Unauthorized": every API call answers 401, so the app signs out and comes
+            back here. Choose another scenario in the Mock panel to stay signed in.
+          </Text>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {ROLES.map((role) => (
             <Button
