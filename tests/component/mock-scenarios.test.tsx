@@ -1,6 +1,7 @@
 // The mock mode's scenarios as component tests: the same fixtures and handlers QA plays in the browser
 // (`npm run mock`, ?scenario=…), named here, so a state seen there is a state tested here (issue 16, item 8).
 import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../generated/types.gen.ts';
 import { type MockHandlerOptions, mockHandlers, type ScenarioName } from '../../src/mock/scenarios.ts';
@@ -30,6 +31,19 @@ describe('the mock scenarios in the component tests', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The cases could not be loaded.');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('"conflict-on-accept": the specialist is told another accepted the case first', async () => {
+    const user = userEvent.setup();
+    await renderApp(
+      '/specialist/cases/cas_01J9Z3K8Q4',
+      userWithRole('specialist'),
+      ...scenario('conflict-on-accept', 'specialist'),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The case was not accepted');
+    expect(alert).toHaveTextContent('it has been accepted already');
   });
 
   it('"escalated": the specialist sees the stroke alert escalated', async () => {
