@@ -156,6 +156,9 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptErrors,
   RecordCaseReceiptResponses,
+  RecordSpecialistReportPrintData,
+  RecordSpecialistReportPrintErrors,
+  RecordSpecialistReportPrintResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -288,6 +291,8 @@ import {
   zRecordCaseReceiptBody,
   zRecordCaseReceiptPath,
   zRecordCaseReceiptResponse,
+  zRecordSpecialistReportPrintQuery,
+  zRecordSpecialistReportPrintResponse,
   zRepeatShiftsBody,
   zRepeatShiftsResponse,
   zRevokeCalendarFeedResponse,
@@ -1189,6 +1194,33 @@ export const getSpecialistReport = <ThrowOnError extends boolean = false>(
     responseValidator: async (data) => await zGetSpecialistReportResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/insights/specialist-report',
+    ...options,
+  });
+
+/**
+ * Records that the signed-in specialist is printing their report for a range (specialist only).
+ *
+ * The printed report is drawn by the client from the report it already holds; this call leaves the audit event every print must leave, naming the cases whose consultations the report lists, before the print dialog opens. Other roles answer 403.
+ */
+export const recordSpecialistReportPrint = <ThrowOnError extends boolean = false>(
+  options: Options<RecordSpecialistReportPrintData, ThrowOnError>,
+): RequestResult<RecordSpecialistReportPrintResponses, RecordSpecialistReportPrintErrors, ThrowOnError> =>
+  (options.client ?? client).post<
+    RecordSpecialistReportPrintResponses,
+    RecordSpecialistReportPrintErrors,
+    ThrowOnError
+  >({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zRecordSpecialistReportPrintQuery,
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zRecordSpecialistReportPrintResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/insights/specialist-report/prints',
     ...options,
   });
 

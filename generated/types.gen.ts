@@ -2931,6 +2931,58 @@ export type GetSpecialistReportResponses = {
 
 export type GetSpecialistReportResponse = GetSpecialistReportResponses[keyof GetSpecialistReportResponses];
 
+export type RecordSpecialistReportPrintData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The first day of the range (inclusive), a date in each hospital's own time zone.
+     */
+    from: string;
+    /**
+     * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+     */
+    to: string;
+  };
+  url: '/insights/specialist-report/prints';
+};
+
+export type RecordSpecialistReportPrintErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RecordSpecialistReportPrintError =
+  RecordSpecialistReportPrintErrors[keyof RecordSpecialistReportPrintErrors];
+
+export type RecordSpecialistReportPrintResponses = {
+  /**
+   * The print is audited.
+   */
+  204: void;
+};
+
+export type RecordSpecialistReportPrintResponse =
+  RecordSpecialistReportPrintResponses[keyof RecordSpecialistReportPrintResponses];
+
 export type ListCaseAttachmentsData = {
   body?: never;
   path: {

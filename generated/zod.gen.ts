@@ -1358,6 +1358,16 @@ export const zGetSpecialistReportQuery = z.object({
  */
 export const zGetSpecialistReportResponse = zSpecialistReport;
 
+export const zRecordSpecialistReportPrintQuery = z.object({
+  from: z.iso.date().max(10),
+  to: z.iso.date().max(10),
+});
+
+/**
+ * The print is audited.
+ */
+export const zRecordSpecialistReportPrintResponse = z.void();
+
 export const zListCaseAttachmentsPath = z.object({
   caseId: z.string().max(100),
 });

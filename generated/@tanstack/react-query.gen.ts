@@ -58,6 +58,7 @@ import {
   postCaseMessage,
   recordCasePrint,
   recordCaseReceipt,
+  recordSpecialistReportPrint,
   repeatShifts,
   revokeCalendarFeed,
   setAvailability,
@@ -214,6 +215,9 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptError,
   RecordCaseReceiptResponse,
+  RecordSpecialistReportPrintData,
+  RecordSpecialistReportPrintError,
+  RecordSpecialistReportPrintResponse,
   RepeatShiftsData,
   RepeatShiftsError,
   RepeatShiftsResponse,
@@ -1347,6 +1351,35 @@ export const getSpecialistReportOptions = (options: Options<GetSpecialistReportD
     },
     queryKey: getSpecialistReportQueryKey(options),
   });
+
+/**
+ * Records that the signed-in specialist is printing their report for a range (specialist only).
+ *
+ * The printed report is drawn by the client from the report it already holds; this call leaves the audit event every print must leave, naming the cases whose consultations the report lists, before the print dialog opens. Other roles answer 403.
+ */
+export const recordSpecialistReportPrintMutation = (
+  options?: Partial<Options<RecordSpecialistReportPrintData>>,
+): UseMutationOptions<
+  RecordSpecialistReportPrintResponse,
+  RecordSpecialistReportPrintError,
+  Options<RecordSpecialistReportPrintData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    RecordSpecialistReportPrintResponse,
+    RecordSpecialistReportPrintError,
+    Options<RecordSpecialistReportPrintData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await recordSpecialistReportPrint({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
 
 export const listCaseAttachmentsQueryKey = (options: Options<ListCaseAttachmentsData>) =>
   createQueryKey('listCaseAttachments', options);
