@@ -5,20 +5,8 @@ import { Alert, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { exportCaseFhir, recordCasePrint } from '../../../../generated/sdk.gen.ts';
 import { errorText } from '../../../lib/api/index.ts';
+import { downloadText } from '../../../lib/download.ts';
 import './case-print.css';
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/fhir+json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
-}
 
 export function CaseRecordActions({
   caseId,
@@ -38,7 +26,7 @@ export function CaseRecordActions({
         window.print();
       } else {
         const { data } = await exportCaseFhir({ path: { caseId }, throwOnError: true });
-        download(`${displayNumber}-fhir.json`, JSON.stringify(data, null, 2));
+        downloadText(`${displayNumber}-fhir.json`, JSON.stringify(data, null, 2), 'application/fhir+json');
       }
     } catch (error) {
       setProblem(`${errorText(error)} Try again.`);
