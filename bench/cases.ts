@@ -8,21 +8,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { importJWK, SignJWT } from 'jose';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { buildListQuery } from '../server/src/cases/case-queries.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { openPglite, openPostgres, type Database } from '../server/src/db/database.ts';
+import { openPglite, type Database } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
 import { seedDemoCases } from '../server/src/demo/seed.ts';
 import { seedDemoUsers } from '../server/src/demo/users.ts';
-import { loadSigningKey } from '../server/src/identity/keys.ts';
+import { listen, percentile, postgresSchema, tokenFor } from './support.ts';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -88,22 +86,6 @@ interface Run {
   readonly failures: number;
 }
 
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-async function tokenFor(app: FastifyInstance, userId: string, role: string): Promise<string> {
-  const jwk = await loadSigningKey(app.db);
-  const { identity } = app.config;
-  return new SignJWT({ roles: [role], scope: identity.apiScope })
-    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', ...(jwk.kid ? { kid: jwk.kid } : {}) })
-    .setIssuer(identity.issuer)
-    .setAudience(identity.apiAudience)
-    .setSubject(userId)
-    .setIssuedAt()
-    .setExpirationTime('2h')
-    .sign(await importJWK(jwk, 'RS256'));
-}
-
 /** 100,000 cases spread over two years, in one statement: the list and create run against a full table. */
 async function fillCases(db: Database): Promise<void> {
   const [{ count } = { count: 0 }] = await db.query<{ count: number }>('select count(*) as count from cases');
@@ -133,11 +115,6 @@ function runOf(label: string, result: AutocannonResult): Run {
     p99: result.latency.p99,
     failures: result.non2xx + result.errors,
   };
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
 /** Create -> the on-call specialist's stream: from sending the request to receiving its notification. */
@@ -221,6 +198,8 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SPA_DIR: join(dataDir, 'no-spa'),
+    // The load is the point here: the per-user limit would answer most of it with 429.
+    RATE_LIMIT_PER_USER: '1000000',
   });
   await migrate(db);
   const organisation = await seedDemoOrganisation(db);
@@ -369,16 +348,11 @@ export async function runCasesBenchmarks(): Promise<string> {
   }
   const url = process.env['DATABASE_URL'] || undefined;
   if (url !== undefined) {
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
+    const schema = await postgresSchema(url, 'bench');
     try {
-      const raw = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-      sections.push(await benchmarkOn('PostgreSQL', openPostgres({ url, searchPath: schema }), raw));
+      sections.push(await benchmarkOn('PostgreSQL', schema.db, schema.rawUrl));
     } finally {
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
+      await schema.drop();
     }
   }
   return sections.join('\n\n');

@@ -1,5 +1,6 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
-// into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `cases`) runs one part.
+// into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
+// `schedules`, `insights`) runs one part.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -8,6 +9,9 @@ import { E2E_PORT } from '../e2e/server-env.ts';
 import { specServer } from '../e2e/support/server.ts';
 import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
+import { runInsightsBenchmark } from './insights.ts';
+import { lighthouseMarkdown, measureLighthouse } from './lighthouse.ts';
+import { runSchedulesBenchmark } from './schedules.ts';
 
 const BENCHMARKS = 'docs/benchmarks.md';
 
@@ -21,7 +25,6 @@ function replaceSection(document: string, name: string, body: string): string {
   return `${document.slice(0, from)}${section}${document.slice(to + end.length)}`;
 }
 
-execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 // The file is written through Prettier: `npm test` checks its formatting like every other file.
 const write = async (name: string, body: string): Promise<void> => {
@@ -33,6 +36,9 @@ const write = async (name: string, body: string): Promise<void> => {
 
 const parts = process.argv.slice(2);
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
+
+// The browser parts measure the production build.
+if (runs('bundle') || runs('lighthouse')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
   // Above the browser tests' own ports, so a checkout can benchmark while another runs its e2e suite.
@@ -46,4 +52,17 @@ if (runs('bundle')) {
   }
 }
 
+if (runs('lighthouse')) {
+  const server = specServer(E2E_PORT + 4);
+  await server.start();
+  try {
+    const rows = await measureLighthouse(server.url);
+    await write('lighthouse', `Measured ${machine}.\n\n${lighthouseMarkdown(rows)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
 if (runs('cases')) await write('cases', `Measured ${machine}.\n\n${await runCasesBenchmarks()}`);
+if (runs('schedules')) await write('schedules', `Measured ${machine}.\n\n${await runSchedulesBenchmark()}`);
+if (runs('insights')) await write('insights', `Measured ${machine}.\n\n${await runInsightsBenchmark()}`);

@@ -64,6 +64,21 @@ test('a specialist sees their own physician figures and prints their report', as
   await expect(page.getByRole('table', { name: 'My consultations in this period' })).toBeVisible();
   await checkWidths(page, 'specialist-report');
 
+  // The print dialog opens once the print is audited (the dialog itself is the browser's: stubbed here).
+  await page.evaluate(() => {
+    window.print = () => {
+      document.body.dataset['printed'] = 'yes';
+    };
+  });
+  const audited = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/v1/insights/specialist-report/prints' &&
+      response.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Print report' }).click();
+  expect((await audited).status()).toBe(204);
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+
   // On paper: no navigation, no buttons, no filters; the figures and the consultations.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ media: 'print' });

@@ -137,6 +137,9 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptErrors,
   RecordCaseReceiptResponses,
+  RecordSpecialistReportPrintData,
+  RecordSpecialistReportPrintErrors,
+  RecordSpecialistReportPrintResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -315,6 +318,10 @@ export type RouteHandlers = {
   getSpecialistReport: RouteHandler<{
     Querystring: GetSpecialistReportData['query'];
     Reply: Omit<GetSpecialistReportErrors, 'default'> & GetSpecialistReportResponses;
+  }>;
+  recordSpecialistReportPrint: RouteHandler<{
+    Querystring: RecordSpecialistReportPrintData['query'];
+    Reply: Omit<RecordSpecialistReportPrintErrors, 'default'> & RecordSpecialistReportPrintResponses;
   }>;
   listCaseAttachments: RouteHandler<{
     Params: ListCaseAttachmentsData['path'];

@@ -72,6 +72,7 @@ import type {
   RecordCasePrintResponses,
   RecordCaseReceiptData,
   RecordCaseReceiptResponses,
+  RecordSpecialistReportPrintResponses,
   RepeatShiftsData,
   RepeatShiftsResponses,
   RevokeCalendarFeedResponses,
@@ -1648,6 +1649,40 @@ export function handleGetSpecialistReport(
   );
 }
 
+export type HandleRecordSpecialistReportPrintResponse = {
+  body: RecordSpecialistReportPrintResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `POST /insights/specialist-report/prints` operation.
+ */
+export function handleRecordSpecialistReportPrint(
+  response?: HandleRecordSpecialistReportPrintResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, never>(
+    `${options?.baseUrl ?? '*'}/insights/specialist-report/prints`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
 export type HandleListCaseAttachmentsResponse = {
   body: ListCaseAttachmentsResponses[200];
   status?: 200;
@@ -2743,6 +2778,10 @@ export type MswHandlerFactories = {
    */
   getSpecialistReport: typeof handleGetSpecialistReport;
   /**
+   * Handler for the `POST /insights/specialist-report/prints` operation.
+   */
+  recordSpecialistReportPrint: typeof handleRecordSpecialistReportPrint;
+  /**
    * Handler for the `GET /cases/{caseId}/attachments` operation.
    */
   listCaseAttachments: typeof handleListCaseAttachments;
@@ -2891,6 +2930,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     getPhysicianInsights: wrap(handleGetPhysicianInsights),
     exportInsightCases: wrap(handleExportInsightCases),
     getSpecialistReport: wrap(handleGetSpecialistReport),
+    recordSpecialistReportPrint: wrap(handleRecordSpecialistReportPrint),
     listCaseAttachments: wrap(handleListCaseAttachments),
     uploadCaseAttachment: wrap(handleUploadCaseAttachment),
     downloadAttachment: wrap(handleDownloadAttachment),
@@ -2926,6 +2966,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.handOverShift, overrides.handOverShift),
       invoke(pick.setAvailability, overrides.setAvailability),
       invoke(pick.addTimeOff, overrides.addTimeOff),
+      invoke(pick.recordSpecialistReportPrint, overrides.recordSpecialistReportPrint),
       invoke(pick.repeatShifts, overrides.repeatShifts),
       invoke(pick.copyShiftWeek, overrides.copyShiftWeek),
       invoke(pick.downloadAttachment, overrides.downloadAttachment),

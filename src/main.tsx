@@ -6,9 +6,9 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Toaster } from 'sonner';
 import { App, createAppRouter } from './app/app.tsx';
 import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
+import { AppToaster } from './components/app-toaster.tsx';
 import { cssVariablesResolver, theme } from './components/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
@@ -20,7 +20,7 @@ function Frame({ children }: { readonly children: ReactNode }) {
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
         {children}
-        <Toaster position="bottom-right" richColors closeButton />
+        <AppToaster />
       </MantineProvider>
     </StrictMode>
   );

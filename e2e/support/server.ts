@@ -24,7 +24,7 @@ function healthy(url: string): Promise<boolean> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000; // a cold start on a busy machine: migrations and the demo seed
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
     if (await healthy(url)) return;

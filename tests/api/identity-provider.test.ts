@@ -205,6 +205,9 @@ forEachDatabase((_name, open) => {
       expect(html).toContain('<label for="email">Email</label>');
       expect(html).toContain('<label for="password">Password</label>');
       expect(html).toMatch(/<html lang="en">/);
+      // Described for search engines and link previews, and not hidden from them (the public entry).
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}">/);
+      expect(html).not.toContain('noindex');
       expect(html).not.toMatch(/<script(?![^>]*\ssrc=)/);
       expect(html).not.toMatch(/\son[a-z]+=/);
     });

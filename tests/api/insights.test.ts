@@ -332,6 +332,24 @@ forEachDatabase((_name, open) => {
       expect(response.status).toBe(403);
       expect(response.body).toHaveProperty('detail');
     });
+
+    it('audits a print of the report before it happens, naming the cases it lists', async () => {
+      const printed = await as(app, NEURO_PRIMARY, ['specialist']).post(
+        `/insights/specialist-report/prints?${OCTOBER}`,
+      );
+      expect(printed.status, JSON.stringify(printed.body)).toBe(204);
+      const refused = await as(app, HOSPITAL_BUSINESS, ['hospital_business_administrator']).post(
+        `/insights/specialist-report/prints?${OCTOBER}`,
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.body).toHaveProperty('detail');
+      const rows = await db.query<{ user_id: string; case_ids: string[] }>(
+        "select user_id, case_ids from audit_events where action = 'insights.report_print' order by id",
+      );
+      expect(rows).toEqual([
+        { user_id: NEURO_PRIMARY, case_ids: ['cas_ins_first_local_day', 'cas_ins_last_local_day'] },
+      ]);
+    });
   });
 
   describe('the CSV', () => {

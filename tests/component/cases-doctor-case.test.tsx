@@ -32,6 +32,14 @@ function pendingCase(): Case {
       thumbnailUrl: 'https://app.test/api/v1/media/attachments/att_1?variant=thumbnail',
     },
   ];
+  const last = item.timeline.at(-1);
+  if (last)
+    item.timeline.push({
+      ...last,
+      id: `${last.id}-escalated`,
+      kind: 'escalated',
+      data: { step: 'all', reason: 'not accepted in time' },
+    });
   return item;
 }
 
@@ -76,6 +84,9 @@ describe("the doctor's case page", () => {
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(within(timeline).getByText('Case opened')).toBeInTheDocument();
     expect(within(timeline).getByText('Offered')).toBeInTheDocument();
+    expect(
+      within(timeline).getByText('to every specialist of the specialty: not accepted in time'),
+    ).toBeInTheDocument();
     expect(screen.getByText('NIHSS score')).toBeInTheDocument();
     expect(screen.getByText('9 points')).toBeInTheDocument();
 

@@ -30,6 +30,17 @@ export async function recordAuditAction(
   );
 }
 
+/** One action over several cases at once (a printed report listing them): each case's trail shows it. */
+export async function recordAuditOfCases(
+  db: Queryable,
+  entry: Omit<AuditEntry, 'caseId'> & { readonly caseIds: readonly string[] },
+): Promise<void> {
+  await db.query(
+    'insert into audit_events (at, user_id, action, case_ids, address) values ($1, $2, $3, $4, $5)',
+    [entry.at.toISOString(), entry.userId, entry.action, [...entry.caseIds], entry.address],
+  );
+}
+
 /**
  * The statement that audits a listing, for a data-modifying `with` clause of the listing's own statement:
  * `values` are the SQL of (at, user_id, action, case_ids, address); nothing is written when `rows` is empty.

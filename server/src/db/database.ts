@@ -154,7 +154,12 @@ export function openPostgres(options: PostgresOptions): Database {
     connectionString: options.url,
     types,
     max: options.max ?? 10,
-    ...(options.searchPath === undefined ? {} : { options: `-c search_path=${options.searchPath}` }),
+    // No JIT compilation: our statements read bounded ranges through indexes, and compiling the insights'
+    // plans cost seconds (2.4 s of a 3.5 s statement over a month of 42,000 cases) for nothing gained.
+    options: [
+      '-c jit=off',
+      ...(options.searchPath === undefined ? [] : [`-c search_path=${options.searchPath}`]),
+    ].join(' '),
   });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);

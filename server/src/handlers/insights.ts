@@ -4,6 +4,7 @@ import {
   exportCaseMeasures,
   hospitalInsights,
   physicianInsights,
+  recordSpecialistReportPrint,
   specialistReport,
 } from '../insights/insights.ts';
 
@@ -17,6 +18,10 @@ export const insightsHandlers = {
   async getSpecialistReport(request, reply) {
     return reply.code(200).send(await specialistReport(request.server.db, callerOf(request), request.query));
   },
+  async recordSpecialistReportPrint(request, reply) {
+    await recordSpecialistReportPrint(request.server.db, actorOf(request), request.query);
+    return reply.code(204).send();
+  },
   async exportInsightCases(request, reply) {
     const { fileName, body } = await exportCaseMeasures(request.server.db, actorOf(request), request.query);
     void reply
@@ -28,5 +33,5 @@ export const insightsHandlers = {
   },
 } satisfies Pick<
   RouteHandlers,
-  'getHospitalInsights' | 'getPhysicianInsights' | 'getSpecialistReport' | 'exportInsightCases'
+  'getHospitalInsights' | 'getPhysicianInsights' | 'getSpecialistReport' | 'recordSpecialistReportPrint' | 'exportInsightCases'
 >;

@@ -25,7 +25,7 @@ function layout({ assetsPath, title, body, scripts = [] }: LayoutOptions): strin
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+<meta name="description" content="${t.metaDescription}">
 <title>${escapeHtml(title)} · ${t.productName}</title>
 <link rel="stylesheet" href="${assetsPath}/identity.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">

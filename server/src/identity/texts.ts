@@ -2,6 +2,8 @@
 export const identityTexts = {
   productName: 'Case Router',
   tagline: 'Emergency cases, to the right specialist, now.',
+  metaDescription:
+    'Sign in to Case Router, which sends clinical cases from the emergency room to the on-call specialist and back.',
   signInTitle: 'Sign in',
   email: 'Email',
   password: 'Password',

@@ -9,7 +9,7 @@ import type {
   PhysicianInsights,
   SpecialistReport,
 } from '../../../generated/types.gen.ts';
-import { recordAuditAction } from '../audit/audit-repository.ts';
+import { recordAuditAction, recordAuditOfCases } from '../audit/audit-repository.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { previousRange } from '../domain/measures.ts';
@@ -131,6 +131,28 @@ export async function specialistReport(
       disposition: row.disposition as SpecialistReport['consultations'][number]['disposition'],
     })),
   };
+}
+
+/**
+ * Audits a print of the specialist report before it happens: who, when, from where, and the cases whose
+ * consultations it lists (each case's audit trail shows the print).
+ */
+export async function recordSpecialistReportPrint(
+  db: Database,
+  actor: Actor,
+  query: { from: string; to: string },
+): Promise<void> {
+  const scope = physicianInsightsScope(actor.caller);
+  if (scope.kind !== 'self') throw forbidden(insightsDetails.reportForbidden);
+  const filter = await filterFor(db, scope, query);
+  const consultations = await readConsultationsBy(db, filter, actor.caller.id);
+  await recordAuditOfCases(db, {
+    userId: actor.caller.id,
+    action: 'insights.report_print',
+    caseIds: consultations.map((row) => row.caseId),
+    address: actor.address,
+    at: new Date(),
+  });
 }
 
 export const CSV_COLUMNS = [

@@ -66,6 +66,13 @@ export const stepLabels: Readonly<Record<RoutingStep, string>> = {
   all: 'every specialist of the specialty',
 };
 
+/** Whom an offer, re-alert or escalation went to, as the timeline says it. */
+export const stepTargets: Readonly<Record<RoutingStep, string>> = {
+  primary: 'to the on-call primary',
+  backup: 'to the on-call backup',
+  all: 'to every specialist of the specialty',
+};
+
 export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
   created: 'Case opened',
   offered: 'Offered',

@@ -1,6 +1,7 @@
 // A table of figures, with its caption and a CSV of exactly its rows: the text alternative of every chart.
 import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import { downloadText, toCsv } from './csv.ts';
+import { downloadText } from '../../lib/download.ts';
+import { toCsv } from './csv.ts';
 
 export interface Column<Row> {
   readonly header: string;

@@ -1,8 +1,11 @@
 // /specialist/specialist-report: the specialist's own figures and consultations for a period, as a clean
 // report on A4 or Letter (the print stylesheet drops the navigation and the buttons), and as CSV.
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { getSpecialistReportOptions } from '../../../generated/@tanstack/react-query.gen.ts';
+import { recordSpecialistReportPrint } from '../../../generated/sdk.gen.ts';
+import { errorText } from '../../lib/api/index.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { DataTable } from './data-table.tsx';
@@ -32,6 +35,24 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
     placeholderData: (previous) => previous,
   });
   const { data } = report;
+  const [printing, setPrinting] = useState(false);
+  const [printProblem, setPrintProblem] = useState<string | null>(null);
+  // Every print leaves an audit event first: no audit, no print.
+  const print = async () => {
+    setPrinting(true);
+    setPrintProblem(null);
+    try {
+      await recordSpecialistReportPrint({
+        query: { from: filters.from, to: filters.to },
+        throwOnError: true,
+      });
+      window.print();
+    } catch (error) {
+      setPrintProblem(`${errorText(error)} Try again.`);
+    } finally {
+      setPrinting(false);
+    }
+  };
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -48,14 +69,18 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
         <Button
           className="insights-no-print"
           mih={44}
-          onClick={() => {
-            window.print();
-          }}
+          loading={printing}
+          onClick={() => void print()}
           disabled={!data}
         >
           Print report
         </Button>
       </Group>
+      {printProblem !== null && (
+        <Alert className="insights-no-print" color="red" role="alert" title="The report could not be printed">
+          {printProblem}
+        </Alert>
+      )}
       <div className="insights-no-print">
         <FiltersBar filters={filters} onChange={update} hospitals={[]} periodOnly />
       </div>

@@ -1,24 +1,15 @@
 // The case record leaving the app, from the case page: a printed one-page summary (the page itself under the
 // print stylesheet: every timestamp of the timeline, the offers with their receipts, the thread, the
 // consultation and the answers) and the FHIR R4 Bundle. The server audits each before it happens.
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { exportCaseFhir, recordCasePrint } from '../../../../generated/sdk.gen.ts';
 import { errorText } from '../../../lib/api/index.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { downloadText } from '../../../lib/download.ts';
+import { useMe } from '../../../lib/use-me.ts';
 import './case-print.css';
-
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/fhir+json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => {
-    URL.revokeObjectURL(url);
-  }, 0);
-}
 
 export function CaseRecordActions({
   caseId,
@@ -29,16 +20,22 @@ export function CaseRecordActions({
 }) {
   const [busy, setBusy] = useState<'print' | 'fhir' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [printedAt, setPrintedAt] = useState<string | null>(null);
+  const { me, timeZone } = useMe();
   const run = async (kind: 'print' | 'fhir') => {
     setBusy(kind);
     setProblem(null);
     try {
       if (kind === 'print') {
         await recordCasePrint({ path: { caseId }, throwOnError: true });
+        // The paper says when and by whom it was printed: on the page before the dialog takes its picture.
+        flushSync(() => {
+          setPrintedAt(new Date().toISOString());
+        });
         window.print();
       } else {
         const { data } = await exportCaseFhir({ path: { caseId }, throwOnError: true });
-        download(`${displayNumber}-fhir.json`, JSON.stringify(data, null, 2));
+        downloadText(`${displayNumber}-fhir.json`, JSON.stringify(data, null, 2), 'application/fhir+json');
       }
     } catch (error) {
       setProblem(`${errorText(error)} Try again.`);
@@ -47,20 +44,28 @@ export function CaseRecordActions({
     }
   };
   return (
-    <div className="case-record-no-print">
-      <Group gap="sm">
-        <Button variant="default" mih={44} loading={busy === 'print'} onClick={() => void run('print')}>
-          Print summary
-        </Button>
-        <Button variant="default" mih={44} loading={busy === 'fhir'} onClick={() => void run('fhir')}>
-          Download FHIR bundle
-        </Button>
-      </Group>
-      {problem !== null && (
-        <Alert color="red" role="alert" mt="xs" title="The case record could not be made">
-          {problem}
-        </Alert>
+    <>
+      {printedAt !== null && (
+        <Text className="case-record-print-only" size="sm">
+          Case record {displayNumber}, printed {formatDateTime(printedAt, timeZone)}
+          {me ? ` by ${me.displayName}` : ''}. Times in {timeZone}.
+        </Text>
       )}
-    </div>
+      <div className="case-record-no-print">
+        <Group gap="sm">
+          <Button variant="default" mih={44} loading={busy === 'print'} onClick={() => void run('print')}>
+            Print summary
+          </Button>
+          <Button variant="default" mih={44} loading={busy === 'fhir'} onClick={() => void run('fhir')}>
+            Download FHIR bundle
+          </Button>
+        </Group>
+        {problem !== null && (
+          <Alert color="red" role="alert" mt="xs" title="The case record could not be made">
+            {problem}
+          </Alert>
+        )}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // Every event of the case, oldest first, with who did it and when.
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { CaseEvent } from '../../../../generated/types.gen.ts';
-import { dispositionLabels, eventLabels, stepLabels } from '../labels.ts';
+import { dispositionLabels, eventLabels, stepTargets } from '../labels.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 
 function text(value: unknown): string | null {
@@ -17,7 +17,7 @@ function detail(event: CaseEvent): string | null {
       const step = text(data['step']);
       const reason = text(data['reason']);
       const parts = [
-        step && step in stepLabels ? `to the ${stepLabels[step as keyof typeof stepLabels]}` : null,
+        step && step in stepTargets ? stepTargets[step as keyof typeof stepTargets] : null,
         reason,
       ];
       return parts.filter((part) => part !== null).join(': ') || null;

@@ -22,6 +22,7 @@ export function FileDropZone({ onFiles, disabled }: FileDropZoneProps) {
       withBorder
       p="md"
       data-testid="file-drop-zone"
+      className="case-record-no-print"
       onDragOver={(event) => {
         event.preventDefault();
         setOver(true);

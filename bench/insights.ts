@@ -1,0 +1,295 @@
+// Insights benchmark, on PostgreSQL (DATABASE_URL): the hospital insights of the last 30 days with 100,000
+// cases in the database, then with 1,000,000 (two years of cases, generated with realistic distributions);
+// beside it, the very statements that call sends, through raw `pg`; then the CSV export of a year, streamed:
+// its size, time and the process's peak memory.
+//
+// "The cost follows the range, not the table": both sizes hold the same cases in the 30-day range (about
+// 1,370 a day, what 1,000,000 over two years means), and the 900,000 added are older ones. A query that
+// scanned the table would slow down tenfold; one that reads the range through its index does not.
+// `node bench/insights.ts` prints the figures as Markdown.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import type { Database } from '../server/src/db/database.ts';
+import { migrate } from '../server/src/db/migrate.ts';
+import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
+import { seedDemoUsers } from '../server/src/demo/users.ts';
+import { hospitalInsights } from '../server/src/insights/insights.ts';
+import {
+  listen,
+  measureSideBySide,
+  ms,
+  postgresSchema,
+  recording,
+  tokenFor,
+  type Latencies,
+} from './support.ts';
+
+const SYSTEM_ADMIN = 'usr_demo_hospital_system';
+const DOCTOR = 'usr_demo_er_doctor';
+const DAYS = 730;
+const RECENT_DAYS = 31;
+const PER_DAY = 1_000_000 / DAYS;
+const REQUESTS = 40;
+const BATCH = 100_000;
+
+const localDate = (daysAgo: number): string =>
+  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+interface Cohort {
+  /** The first case number of the cohort (numbers stay unique per hospital across cohorts). */
+  readonly first: number;
+  readonly count: number;
+  /** Created between these many days ago. */
+  readonly fromDaysAgo: number;
+  readonly toDaysAgo: number;
+}
+
+/**
+ * Cases with what a real emergency department sees: urgencies 15 / 35 / 50 %, two hospitals 70 / 30, the four
+ * specialties with cases, acceptance times log-normal around 3 minutes (emergent faster), 3 % cancelled, 2 %
+ * without coverage, 8 % declined once before an accept, 10 % escalated, 85 % of accepted ones with a
+ * consultation; each with its offers, events and consultation. Inserted 100,000 at a time.
+ */
+async function insertCases(db: Database, cohort: Cohort): Promise<void> {
+  for (let start = 0; start < cohort.count; start += BATCH) {
+    const from = cohort.first + start;
+    const to = cohort.first + Math.min(cohort.count, start + BATCH) - 1;
+    await db.exec(`
+      create temporary table bench_batch on commit drop as
+      select n, r.*,
+        case when r.u1 < 0.15 then 'emergent' when r.u1 < 0.50 then 'urgent' else 'routine' end as urgency,
+        now() - make_interval(secs => (${cohort.toDaysAgo} + r.u2 * (${cohort.fromDaysAgo - cohort.toDaysAgo})) * 86400)
+          as created_at,
+        -- Log-normal: exp(mean + sigma * a standard normal (Box-Muller)).
+        exp(ln(case when r.u1 < 0.15 then 120 else 200 end)
+          + 0.8 * sqrt(-2 * ln(greatest(r.u3, 1e-9))) * cos(2 * pi() * r.u4)) as accept_seconds
+      from generate_series(${from}, ${to}) as n,
+        lateral (select random() as u1, random() as u2, random() as u3, random() as u4, random() as u5,
+          random() as u6, random() as u7) as r;
+
+      insert into cases (id, hospital_id, case_number, display_number, specialty_id, urgency, status,
+        patient_age, patient_sex, door_time, chief_complaint, opened_by, assigned_to, routing_step,
+        no_coverage, created_at, updated_at, accepted_at, cancelled_at, target_due_at)
+      select 'cas_bench_' || b.n, h.id, b.n, h.short_code || '-' || lpad(b.n::text, 7, '0'),
+        (array['spc_neurology', 'spc_cardiology', 'spc_orthopaedics', 'spc_general_surgery'])[1 + ((b.n::bigint * 7919) % 4)::int],
+        b.urgency,
+        case when b.u5 < 0.03 then 'cancelled' when b.u5 < 0.05 then 'pending' else 'closed' end,
+        18 + (b.n * 31) % 80, (array['female', 'male'])[1 + b.n % 2],
+        b.created_at - make_interval(secs => 600 + b.u6 * 3000), 'Benchmark complaint', '${DOCTOR}',
+        case when b.u5 >= 0.05 then 'usr_demo_specialist' end,
+        case when b.u6 < 0.1 then 'backup' else 'primary' end,
+        b.u5 >= 0.03 and b.u5 < 0.05,
+        b.created_at, b.created_at,
+        case when b.u5 >= 0.05 then b.created_at + make_interval(secs => b.accept_seconds) end,
+        case when b.u5 < 0.03 then b.created_at + interval '4 minutes' end,
+        b.created_at + case b.urgency when 'emergent' then interval '15 minutes'
+          when 'urgent' then interval '1 hour' else interval '4 hours' end
+      from bench_batch b
+      join hospitals h on h.id = case when b.u7 < 0.7 then 'hosp_sgh' else 'hosp_rvg' end;
+
+      insert into case_offers (id, case_id, specialist_id, step, offered_at, accepted_at, declined_at,
+        decline_reason, active, last_alerted_at)
+      select 'off_bench_' || b.n || '_1', 'cas_bench_' || b.n,
+        case when b.u6 < 0.08 then 'usr_demo_bench_decliner' else 'usr_demo_specialist' end, 'primary',
+        b.created_at + interval '2 seconds',
+        case when b.u6 >= 0.08 and b.u5 >= 0.05 then b.created_at + make_interval(secs => b.accept_seconds) end,
+        case when b.u6 < 0.08 then b.created_at + make_interval(secs => b.accept_seconds / 2) end,
+        case when b.u6 < 0.08 then 'In theatre' end, false, b.created_at + interval '2 seconds'
+      from bench_batch b where not (b.u5 >= 0.03 and b.u5 < 0.05);
+
+      insert into case_offers (id, case_id, specialist_id, step, offered_at, accepted_at, active, last_alerted_at)
+      select 'off_bench_' || b.n || '_2', 'cas_bench_' || b.n, 'usr_demo_specialist', 'backup',
+        b.created_at + make_interval(secs => b.accept_seconds / 2),
+        case when b.u5 >= 0.05 then b.created_at + make_interval(secs => b.accept_seconds) end, false,
+        b.created_at + make_interval(secs => b.accept_seconds / 2)
+      from bench_batch b where b.u6 < 0.08 and b.u5 >= 0.03;
+
+      insert into case_events (case_id, at, kind)
+      select 'cas_bench_' || b.n, b.created_at + make_interval(secs => b.accept_seconds / 2), 'escalated'
+      from bench_batch b where b.u6 < 0.1;
+
+      insert into consultations (case_id, author_id, recommendation, disposition, created_at)
+      select 'cas_bench_' || b.n, 'usr_demo_specialist', 'Benchmark recommendation', 'admit',
+        b.created_at + make_interval(secs => b.accept_seconds + 300 + b.u4 * 1800)
+      from bench_batch b where b.u5 >= 0.05 and b.u3 < 0.85;`);
+  }
+  await db.exec('analyze cases; analyze case_offers; analyze case_events; analyze consultations;');
+}
+
+async function prepare(db: Database): Promise<void> {
+  await migrate(db);
+  const organisation = await seedDemoOrganisation(db);
+  await seedDemoUsers(db, { password: 'Bench-password-2026', organisation });
+  // A second neurologist for the declines (an offer is one per case and specialist).
+  await db.query(
+    `insert into users (id, email, display_name, roles, hospital_system_id, hospital_id, specialty_types,
+       force_change_password_next_sign_in)
+     values ('usr_demo_bench_decliner', 'decliner@bench.test', 'Dr Bench Decliner', array['specialist'],
+       'hs_demo', 'hosp_sgh', array['Neurology'], false)`,
+  );
+  // The bench's cases use the hospitals' numbers from 1,000,000 up: above any case the server opens.
+  await db.query(
+    "update hospital_case_settings set last_case_number = 3000000 where hospital_id like 'hosp_%'",
+  );
+}
+
+interface Sized {
+  readonly cases: number;
+  readonly api: Latencies;
+  readonly raw: Latencies;
+  readonly statements: number;
+  readonly inRange: number;
+}
+
+async function measureAt(
+  db: Database,
+  base: string,
+  rawUrl: string,
+  token: string,
+  cases: number,
+): Promise<Sized> {
+  const query = { from: localDate(30), to: localDate(1) };
+  const caller = {
+    id: SYSTEM_ADMIN,
+    email: 'hospital_system@demo.test',
+    displayName: 'Helen Park',
+    roles: ['hospital_system'],
+    hospitalSystemId: 'hs_demo',
+    hospitalId: null,
+    specialtyTypes: [],
+  };
+  const recorder = recording(db);
+  const answer = await hospitalInsights(recorder.db as Database, caller, query);
+  const statements = recorder.statements;
+  const pool = new pg.Pool({ connectionString: rawUrl, max: 10 });
+  const raw = Fastify();
+  raw.get('/insights', async () => {
+    const results = [];
+    for (const statement of statements)
+      results.push((await pool.query(statement.sql, [...statement.params])).rows);
+    return results;
+  });
+  const rawBase = await listen(raw);
+  try {
+    const [api, bare] = await measureSideBySide(
+      [
+        {
+          url: `${base}/api/v1/insights/hospitals?from=${query.from}&to=${query.to}`,
+          headers: { authorization: `Bearer ${token}` },
+        },
+        { url: `${rawBase}/insights` },
+      ],
+      { requests: REQUESTS, concurrency: 2, rounds: 4 },
+    );
+    if (!api || !bare) throw new Error('nothing measured');
+    return { cases, api, raw: bare, statements: statements.length, inRange: answer.totals.volume };
+  } finally {
+    await raw.close();
+    await pool.end();
+  }
+}
+
+/** Downloads a year of case measures as CSV while sampling the process's memory every 20 ms. */
+async function exportYear(base: string, token: string): Promise<string> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  const response = await fetch(`${base}/api/v1/insights/cases?from=${localDate(365)}&to=${localDate(1)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  let bytes = 0;
+  let lines = 0;
+  if (!response.body) throw new Error('no CSV body');
+  for await (const chunk of response.body) {
+    bytes += chunk.byteLength;
+    for (const byte of chunk) if (byte === 10) lines += 1;
+  }
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  const mb = (value: number) => (value / 1024 / 1024).toFixed(0);
+  return (
+    `CSV export of a year (\`GET /insights/cases\`, ${response.status}): ${(lines - 1).toLocaleString('en')} cases, ` +
+    `${mb(bytes)} MB in ${seconds.toFixed(1)} s; the process's resident memory ${mb(before)} MB before, ` +
+    `peak ${mb(peak)} MB during (server and client in one process).`
+  );
+}
+
+export async function runInsightsBenchmark(): Promise<string> {
+  const url = process.env['DATABASE_URL'] || undefined;
+  if (url === undefined) return 'Not measured: set DATABASE_URL to a PostgreSQL server.';
+  const schema = await postgresSchema(url, 'bench_insights');
+  const dataDir = mkdtempSync(join(tmpdir(), 'case-router-bench-'));
+  try {
+    const { db } = schema;
+    await prepare(db);
+    const recent = Math.round(PER_DAY * RECENT_DAYS);
+    const started = performance.now();
+    // 100,000: the recent month at full density, the rest older.
+    await insertCases(db, { first: 1_000_000, count: recent, fromDaysAgo: RECENT_DAYS, toDaysAgo: 0 });
+    await insertCases(db, {
+      first: 1_000_000 + recent,
+      count: 100_000 - recent,
+      fromDaysAgo: DAYS,
+      toDaysAgo: RECENT_DAYS,
+    });
+    const config = loadConfig({
+      PUBLIC_URL: 'https://localhost:8443',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      SPA_DIR: join(dataDir, 'no-spa'),
+      RATE_LIMIT_PER_USER: '1000000',
+    });
+    const app = await buildApp({ config, db });
+    const base = await listen(app);
+    const token = await tokenFor(app, SYSTEM_ADMIN, 'hospital_system');
+    const sizes: Sized[] = [];
+    let csv = '';
+    try {
+      sizes.push(await measureAt(db, base, schema.rawUrl, token, 100_000));
+      // 1,000,000: 900,000 older cases added; the month's are the same.
+      await insertCases(db, { first: 1_100_000, count: 900_000, fromDaysAgo: DAYS, toDaysAgo: RECENT_DAYS });
+      sizes.push(await measureAt(db, base, schema.rawUrl, token, 1_000_000));
+      csv = await exportYear(base, token);
+    } finally {
+      await app.close();
+    }
+    const filled = ((performance.now() - started) / 1000).toFixed(0);
+    const [small, large] = sizes;
+    if (!small || !large) throw new Error('nothing measured');
+    const row = (size: Sized, label: string, figures: Latencies) =>
+      `| ${size.cases.toLocaleString('en')} | ${label} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} | ${figures.failures} |`;
+    return [
+      `Hospital insights of the last 30 days as the system admin (both hospitals; ${large.inRange.toLocaleString('en')} ` +
+        `cases in the range at either size), ${REQUESTS} requests each from 2 clients, in rounds alternating ` +
+        `between the API and a bare route sending the same ${large.statements} statements through raw pg. ` +
+        `Generating the cases, their offers, events and consultations took ${filled} s in all.`,
+      '',
+      '| cases in the table | route | p50 ms | p95 ms | p99 ms | failed |',
+      '|---|---|---|---|---|---|',
+      row(small, 'API `GET /insights/hospitals`', small.api),
+      row(small, 'bare route, raw pg', small.raw),
+      row(large, 'API `GET /insights/hospitals`', large.api),
+      row(large, 'bare route, raw pg', large.raw),
+      '',
+      `API p95 at 1,000,000 / at 100,000: ${(large.api.p95 / small.api.p95).toFixed(2)} (goal ≤ 1.5). ` +
+        `p95 raw / API at 1,000,000: ${(large.raw.p95 / large.api.p95).toFixed(2)} (goal ≥ 0.8).`,
+      '',
+      csv,
+    ].join('\n');
+  } finally {
+    await schema.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  console.log(await runInsightsBenchmark());
+}

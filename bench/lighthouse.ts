@@ -1,0 +1,105 @@
+// Lighthouse scores (performance, accessibility, best practices, SEO) of the sign-in page and each role's
+// home, in the mobile profile (a mid-range phone on a slow 4G, simulated) and the desktop one, against a real
+// server started by bench/run.ts. Debian's Chromium, driven by the Puppeteer that Lighthouse ships with: the
+// role's user signs in through the identity provider's page in one tab, and Lighthouse then loads the home
+// in that same tab with its storage kept (the app's session lives in the tab's sessionStorage).
+import lighthouse, { type Config, type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { DEMO_PASSWORD } from '../e2e/support/sign-in.ts';
+import { identityTexts } from '../server/src/identity/texts.ts';
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export interface LighthouseRow {
+  readonly page: string;
+  readonly profile: 'mobile' | 'desktop';
+  readonly scores: Record<(typeof CATEGORIES)[number], number>;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+}
+
+const PROFILES: readonly { name: LighthouseRow['profile']; config: Config | undefined }[] = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+];
+
+async function audit(page: Page, url: string, label: string, profile: (typeof PROFILES)[number]) {
+  const flags: Flags = {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // Keep the tab's session: the signed-in user's tokens are in its sessionStorage.
+    disableStorageReset: true,
+  };
+  const result = await lighthouse(url, flags, profile.config, page);
+  if (!result) throw new Error(`Lighthouse gave no result for ${label}`);
+  const { lhr } = result;
+  const score = (category: (typeof CATEGORIES)[number]) =>
+    Math.round((lhr.categories[category]?.score ?? 0) * 100);
+  return {
+    page: label,
+    profile: profile.name,
+    scores: Object.fromEntries(
+      CATEGORIES.map((category) => [category, score(category)]),
+    ) as LighthouseRow['scores'],
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+  } satisfies LighthouseRow;
+}
+
+async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('input#email').fill(email);
+  await page.locator('input#password').fill(DEMO_PASSWORD);
+  await Promise.all([
+    page.waitForNavigation(),
+    page.locator(`::-p-aria([name="${identityTexts.signIn}"][role="button"])`).click(),
+  ]);
+  await page.waitForFunction(
+    () => !window.location.pathname.startsWith('/oidc') && window.location.pathname !== '/redirect.html',
+    { timeout: 60_000 },
+  );
+}
+
+export async function measureLighthouse(baseUrl: string): Promise<LighthouseRow[]> {
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+    acceptInsecureCerts: true,
+    headless: true,
+  });
+  const rows: LighthouseRow[] = [];
+  try {
+    for (const profile of PROFILES) {
+      // The sign-in page: the public entry, signed out, through the redirect to the identity provider.
+      const context = await browser.createBrowserContext();
+      rows.push(await audit(await context.newPage(), `${baseUrl}/`, 'sign-in (from /)', profile));
+      await context.close();
+      for (const role of ROLES) {
+        const roleContext = await browser.createBrowserContext();
+        const page = await roleContext.newPage();
+        await signIn(page, baseUrl, `${role}@demo.test`);
+        rows.push(await audit(page, `${baseUrl}${ROLE_HOME_ROUTES[role]}`, `${role} home`, profile));
+        await roleContext.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+export function lighthouseMarkdown(rows: readonly LighthouseRow[]): string {
+  return [
+    '| page | profile | performance | accessibility | best practices | SEO | LCP ms | TBT ms |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.page} | ${row.profile} | ${row.scores.performance} | ${row.scores.accessibility} | ` +
+        `${row.scores['best-practices']} | ${row.scores.seo} | ${row.lcpMs} | ${row.tbtMs} |`,
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,26 @@
+// The app's toasts: sonner's rich colours with their text darkened to at least 4.5:1 on their pale
+// backgrounds (sonner's own shades fall just short), and an action button with white on a dark blue.
+import type { CSSProperties } from 'react';
+import { Toaster } from 'sonner';
+import './app-toaster.css';
+
+const READABLE_COLOURS = {
+  '--success-text': 'hsl(140, 100%, 20%)',
+  '--error-text': 'hsl(360, 100%, 35%)',
+  '--info-text': 'hsl(210, 92%, 32%)',
+  '--warning-text': 'hsl(31, 92%, 26%)',
+} as CSSProperties;
+
+const ACTION_BUTTON: CSSProperties = { background: '#1864ab', color: '#ffffff' };
+
+export function AppToaster() {
+  return (
+    <Toaster
+      position="bottom-right"
+      richColors
+      closeButton
+      style={READABLE_COLOURS}
+      toastOptions={{ actionButtonStyle: ACTION_BUTTON }}
+    />
+  );
+}
