@@ -15,6 +15,9 @@ import type {
   CancelCaseData,
   CancelCaseErrors,
   CancelCaseResponses,
+  ChangeMyPasswordData,
+  ChangeMyPasswordErrors,
+  ChangeMyPasswordResponses,
   CloseCaseData,
   CloseCaseErrors,
   CloseCaseResponses,
@@ -74,6 +77,10 @@ import type {
   GetHospitalResponses,
   GetMeErrors,
   GetMeResponses,
+  GetMyHomeErrors,
+  GetMyHomeResponses,
+  GetMySettingsErrors,
+  GetMySettingsResponses,
   GetOpenApiDocumentErrors,
   GetOpenApiDocumentResponses,
   GetOrganisationOverviewErrors,
@@ -89,6 +96,9 @@ import type {
   GetSpecialistReportResponses,
   GetTenantConfigErrors,
   GetTenantConfigResponses,
+  GetTriageAssessmentData,
+  GetTriageAssessmentErrors,
+  GetTriageAssessmentResponses,
   HandOverShiftData,
   HandOverShiftErrors,
   HandOverShiftResponses,
@@ -142,6 +152,9 @@ import type {
   RepeatShiftsResponses,
   RevokeCalendarFeedErrors,
   RevokeCalendarFeedResponses,
+  SaveTriageAssessmentData,
+  SaveTriageAssessmentErrors,
+  SaveTriageAssessmentResponses,
   SetAvailabilityData,
   SetAvailabilityErrors,
   SetAvailabilityResponses,
@@ -156,6 +169,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
+  UpdateMySettingsData,
+  UpdateMySettingsErrors,
+  UpdateMySettingsResponses,
   UpdateShiftData,
   UpdateShiftErrors,
   UpdateShiftResponses,
@@ -335,6 +351,16 @@ export type RouteHandlers = {
     Querystring?: ListTriageAssessmentsData['query'];
     Reply: Omit<ListTriageAssessmentsErrors, 'default'> & ListTriageAssessmentsResponses;
   }>;
+  getTriageAssessment: RouteHandler<{
+    Params: GetTriageAssessmentData['path'];
+    Querystring?: GetTriageAssessmentData['query'];
+    Reply: Omit<GetTriageAssessmentErrors, 'default'> & GetTriageAssessmentResponses;
+  }>;
+  saveTriageAssessment: RouteHandler<{
+    Body: SaveTriageAssessmentData['body'];
+    Params: SaveTriageAssessmentData['path'];
+    Reply: Omit<SaveTriageAssessmentErrors, 'default'> & SaveTriageAssessmentResponses;
+  }>;
   listNotifications: RouteHandler<{
     Querystring?: ListNotificationsData['query'];
     Reply: Omit<ListNotificationsErrors, 'default'> & ListNotificationsResponses;
@@ -405,6 +431,20 @@ export type RouteHandlers = {
   }>;
   createCalendarFeed: RouteHandler<{
     Reply: Omit<CreateCalendarFeedErrors, 'default'> & CreateCalendarFeedResponses;
+  }>;
+  getMySettings: RouteHandler<{
+    Reply: Omit<GetMySettingsErrors, 'default'> & GetMySettingsResponses;
+  }>;
+  updateMySettings: RouteHandler<{
+    Body: UpdateMySettingsData['body'];
+    Reply: Omit<UpdateMySettingsErrors, 'default'> & UpdateMySettingsResponses;
+  }>;
+  changeMyPassword: RouteHandler<{
+    Body: ChangeMyPasswordData['body'];
+    Reply: Omit<ChangeMyPasswordErrors, 'default'> & ChangeMyPasswordResponses;
+  }>;
+  getMyHome: RouteHandler<{
+    Reply: Omit<GetMyHomeErrors, 'default'> & GetMyHomeResponses;
   }>;
   getCalendarFeed: RouteHandler<{
     Params: GetCalendarFeedData['path'];

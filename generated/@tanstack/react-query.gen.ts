@@ -13,6 +13,7 @@ import {
   addHospitalAdmin,
   addTimeOff,
   cancelCase,
+  changeMyPassword,
   closeCase,
   copyShiftWeek,
   createCalendarFeed,
@@ -34,12 +35,15 @@ import {
   getHospital,
   getHospitalInsights,
   getMe,
+  getMyHome,
+  getMySettings,
   getOpenApiDocument,
   getOrganisationOverview,
   getPhysicianInsights,
   getShift,
   getSpecialistReport,
   getTenantConfig,
+  getTriageAssessment,
   handOverShift,
   listAdminAudit,
   listCaseAttachments,
@@ -60,10 +64,12 @@ import {
   recordCaseReceipt,
   repeatShifts,
   revokeCalendarFeed,
+  saveTriageAssessment,
   setAvailability,
   signup,
   submitConsultation,
   updateHospital,
+  updateMySettings,
   updateShift,
   updateSpecialty,
   updateUser,
@@ -82,6 +88,9 @@ import type {
   CancelCaseData,
   CancelCaseError,
   CancelCaseResponse,
+  ChangeMyPasswordData,
+  ChangeMyPasswordError,
+  ChangeMyPasswordResponse,
   CloseCaseData,
   CloseCaseError,
   CloseCaseResponse,
@@ -145,6 +154,12 @@ import type {
   GetMeData,
   GetMeError,
   GetMeResponse,
+  GetMyHomeData,
+  GetMyHomeError,
+  GetMyHomeResponse,
+  GetMySettingsData,
+  GetMySettingsError,
+  GetMySettingsResponse,
   GetOpenApiDocumentData,
   GetOpenApiDocumentError,
   GetOpenApiDocumentResponse,
@@ -163,6 +178,9 @@ import type {
   GetTenantConfigData,
   GetTenantConfigError,
   GetTenantConfigResponse,
+  GetTriageAssessmentData,
+  GetTriageAssessmentError,
+  GetTriageAssessmentResponse,
   HandOverShiftData,
   HandOverShiftError,
   HandOverShiftResponse,
@@ -220,6 +238,9 @@ import type {
   RevokeCalendarFeedData,
   RevokeCalendarFeedError,
   RevokeCalendarFeedResponse,
+  SaveTriageAssessmentData,
+  SaveTriageAssessmentError,
+  SaveTriageAssessmentResponse,
   SetAvailabilityData,
   SetAvailabilityError,
   SetAvailabilityResponse,
@@ -232,6 +253,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalError,
   UpdateHospitalResponse,
+  UpdateMySettingsData,
+  UpdateMySettingsError,
+  UpdateMySettingsResponse,
   UpdateShiftData,
   UpdateShiftError,
   UpdateShiftResponse,
@@ -1459,6 +1483,62 @@ export const listTriageAssessmentsOptions = (options?: Options<ListTriageAssessm
     queryKey: listTriageAssessmentsQueryKey(options),
   });
 
+export const getTriageAssessmentQueryKey = (options: Options<GetTriageAssessmentData>) =>
+  createQueryKey('getTriageAssessment', options);
+
+/**
+ * The triage assessment of one specialty at the caller's hospital.
+ *
+ * Everyone of the hospital reads it; hospital-system users name the hospital. A specialty without questions answers version 0 and no questions. An unknown or retired specialty, or another system's hospital, answers 404.
+ */
+export const getTriageAssessmentOptions = (options: Options<GetTriageAssessmentData>) =>
+  queryOptions<
+    GetTriageAssessmentResponse,
+    GetTriageAssessmentError,
+    GetTriageAssessmentResponse,
+    ReturnType<typeof getTriageAssessmentQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getTriageAssessment({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getTriageAssessmentQueryKey(options),
+  });
+
+/**
+ * Save a specialty's questions as the assessment's next version (hospital). Audited.
+ *
+ * Only the hospital's administrator (role hospital) edits its assessments. The whole ordered list is sent with the version it was read at; a stale version answers 409 and nothing changes. Cases already opened keep the version they were answered with. An assessment that cannot be answered answers 422 with detail.
+ */
+export const saveTriageAssessmentMutation = (
+  options?: Partial<Options<SaveTriageAssessmentData>>,
+): UseMutationOptions<
+  SaveTriageAssessmentResponse,
+  SaveTriageAssessmentError,
+  Options<SaveTriageAssessmentData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    SaveTriageAssessmentResponse,
+    SaveTriageAssessmentError,
+    Options<SaveTriageAssessmentData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await saveTriageAssessment({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
 export const listNotificationsQueryKey = (options?: Options<ListNotificationsData>) =>
   createQueryKey('listNotifications', options);
 
@@ -1935,6 +2015,100 @@ export const createCalendarFeedMutation = (
   };
   return mutationOptions;
 };
+
+export const getMySettingsQueryKey = (options?: Options<GetMySettingsData>) =>
+  createQueryKey('getMySettings', options);
+
+/**
+ * The caller's profile and notification preferences.
+ */
+export const getMySettingsOptions = (options?: Options<GetMySettingsData>) =>
+  queryOptions<
+    GetMySettingsResponse,
+    GetMySettingsError,
+    GetMySettingsResponse,
+    ReturnType<typeof getMySettingsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getMySettings({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getMySettingsQueryKey(options),
+  });
+
+/**
+ * Change the caller's display name, phone and notification preferences.
+ *
+ * Sent whole with the version read; a stale version answers 409 and nothing changes. The change is audited with its before and after.
+ */
+export const updateMySettingsMutation = (
+  options?: Partial<Options<UpdateMySettingsData>>,
+): UseMutationOptions<UpdateMySettingsResponse, UpdateMySettingsError, Options<UpdateMySettingsData>> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateMySettingsResponse,
+    UpdateMySettingsError,
+    Options<UpdateMySettingsData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateMySettings({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Change the caller's password (users of the embedded identity provider).
+ *
+ * The current password is required. The new one follows the password rule of the forced change at sign-in and differs from the current one; problems answer 400 with the field. A user who signs in elsewhere answers 409. Wrong current passwords are throttled as sign-ins are (429).
+ */
+export const changeMyPasswordMutation = (
+  options?: Partial<Options<ChangeMyPasswordData>>,
+): UseMutationOptions<ChangeMyPasswordResponse, ChangeMyPasswordError, Options<ChangeMyPasswordData>> => {
+  const mutationOptions: UseMutationOptions<
+    ChangeMyPasswordResponse,
+    ChangeMyPasswordError,
+    Options<ChangeMyPasswordData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await changeMyPassword({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getMyHomeQueryKey = (options?: Options<GetMyHomeData>) => createQueryKey('getMyHome', options);
+
+/**
+ * The live figures of the caller's landing page (/home), in one call.
+ */
+export const getMyHomeOptions = (options?: Options<GetMyHomeData>) =>
+  queryOptions<GetMyHomeResponse, GetMyHomeError, GetMyHomeResponse, ReturnType<typeof getMyHomeQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getMyHome({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getMyHomeQueryKey(options),
+  });
 
 export const getCalendarFeedQueryKey = (options: Options<GetCalendarFeedData>) =>
   createQueryKey('getCalendarFeed', options);
