@@ -75,19 +75,30 @@ describe('triage assessments in versions', () => {
       expect(saved.body.version).toBe(2);
       expect(saved.body.questions[0]).toEqual({ ...added, label: 'Thrombolysis given?' });
 
-      const list = await caller(started, DOCTOR, ['er_doctor']).get<TriageAssessmentList>('/triage-assessments');
+      const list = await caller(started, DOCTOR, ['er_doctor']).get<TriageAssessmentList>(
+        '/triage-assessments',
+      );
       const listed = list.body.items.find((item) => item.specialty.id === 'spc_neurology');
       expect(listed).toMatchObject({ version: 2 });
       expect(listed?.questions[0]?.id).toBe('q_thrombolysis');
 
       // The doctor's new case must now answer the new required question.
-      const refused = await as(started, DOCTOR).post('/cases', neurologyCase(), { 'idempotency-key': newKey() });
+      const refused = await as(started, DOCTOR).post('/cases', neurologyCase(), {
+        'idempotency-key': newKey(),
+      });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({
-        detail: [{ loc: ['body', 'triageAnswers', 'q_thrombolysis'], msg: 'is required (Thrombolysis given?)' }],
+        detail: [
+          { loc: ['body', 'triageAnswers', 'q_thrombolysis'], msg: 'is required (Thrombolysis given?)' },
+        ],
       });
 
-      const [event] = await started.db.query<{ action: string; actor_id: string; hospital_id: string; after: unknown }>(
+      const [event] = await started.db.query<{
+        action: string;
+        actor_id: string;
+        hospital_id: string;
+        after: unknown;
+      }>(
         `select action, actor_id, hospital_id, after from admin_audit_events
          where target_type = 'triage_assessment' and target_id = 'spc_neurology'`,
       );
@@ -120,14 +131,18 @@ describe('triage assessments in versions', () => {
       expect(read.status).toBe(200);
       expect(read.body.triageVersion).toBe(1);
       expect(read.body.triageQuestions).toEqual(before.questions);
-      expect(read.body.triageQuestions.find((q) => q.id === 'tq_sgh_neurology_nihss')?.label).toBe('NIHSS score');
-      expect(read.body.triageAnswers).toMatchObject({ tq_sgh_neurology_nihss: 9, tq_sgh_neurology_anticoagulated: true });
+      expect(read.body.triageQuestions.find((q) => q.id === 'tq_sgh_neurology_nihss')?.label).toBe(
+        'NIHSS score',
+      );
+      expect(read.body.triageAnswers).toMatchObject({
+        tq_sgh_neurology_nihss: 9,
+        tq_sgh_neurology_anticoagulated: true,
+      });
 
       // A case opened now answers version 2, and keeps it.
-      const { tq_sgh_neurology_anticoagulated: _dropped, ...answers } = neurologyCase()['triageAnswers'] as Record<
-        string,
-        unknown
-      >;
+      const { tq_sgh_neurology_anticoagulated: _dropped, ...answers } = neurologyCase()[
+        'triageAnswers'
+      ] as Record<string, unknown>;
       const second = await as(started, DOCTOR).post<{ id: string }>(
         '/cases',
         neurologyCase({ triageAnswers: answers }),
@@ -142,7 +157,9 @@ describe('triage assessments in versions', () => {
     it('refuses a stale version with 409 and changes nothing', async () => {
       const started = await start();
       const before = await neurology(started);
-      expect((await admin(started).put(NEUROLOGY, { version: 1, questions: before.questions })).status).toBe(200);
+      expect((await admin(started).put(NEUROLOGY, { version: 1, questions: before.questions })).status).toBe(
+        200,
+      );
       const stale = await admin(started).put(NEUROLOGY, { version: 1, questions: [] });
       expect(stale.status).toBe(409);
       expect(stale.body.detail).toMatch(/Someone else saved this triage assessment.*Reload/);
@@ -163,10 +180,19 @@ describe('triage assessments in versions', () => {
       });
       expect(answer.status).toBe(422);
       expect(answer.body.detail).toEqual([
-        { loc: ['body', 'questions', 0, 'min'], msg: 'Question 1 (Score): its minimum (10) is above its maximum (2)' },
+        {
+          loc: ['body', 'questions', 0, 'min'],
+          msg: 'Question 1 (Score): its minimum (10) is above its maximum (2)',
+        },
         { loc: ['body', 'questions', 1, 'choices'], msg: 'Question 2 (Side): give it at least one option' },
-        { loc: ['body', 'questions', 2, 'id'], msg: 'Question 3 (Notes): its key a is already the key of question 1' },
-        { loc: ['body', 'questions', 3, 'choices'], msg: 'Question 4 (Imaging): the option CT is there twice' },
+        {
+          loc: ['body', 'questions', 2, 'id'],
+          msg: 'Question 3 (Notes): its key a is already the key of question 1',
+        },
+        {
+          loc: ['body', 'questions', 3, 'choices'],
+          msg: 'Question 4 (Imaging): the option CT is there twice',
+        },
         { loc: ['body', 'questions', 4, 'label'], msg: 'Question 5: give it a label' },
       ]);
       expect((await neurology(started)).version).toBe(1);
@@ -223,7 +249,9 @@ describe('triage assessments in versions', () => {
       const unknown = await admin(started).put('/triage-assessments/spc_nothing', body);
       expect(unknown.status).toBe(404);
       expect(unknown.body.detail).toBe('Specialty not found');
-      expect((await started.db.query("select 1 from triage_assessment_versions where version = 2")).length).toBe(0);
+      expect(
+        (await started.db.query('select 1 from triage_assessment_versions where version = 2')).length,
+      ).toBe(0);
     });
   });
 });
@@ -235,14 +263,17 @@ describe('migration 0010', () => {
       const db = await open();
       try {
         for (const migration of readMigrations(MIGRATIONS_DIR)) {
-          if (migration.version < '0010') cpSync(join(MIGRATIONS_DIR, migration.file), join(dir, migration.file));
+          if (migration.version < '0010')
+            cpSync(join(MIGRATIONS_DIR, migration.file), join(dir, migration.file));
         }
         await migrate(db, dir);
         await db.query("insert into hospital_systems (id, name) values ('sys', 'System')");
         await db.query(
           "insert into hospitals (id, hospital_system_id, name, short_code, time_zone) values ('h', 'sys', 'H', 'HH', 'UTC')",
         );
-        await db.query("insert into specialties (id, hospital_system_id, name) values ('s', 'sys', 'Neurology')");
+        await db.query(
+          "insert into specialties (id, hospital_system_id, name) values ('s', 'sys', 'Neurology')",
+        );
         await db.query(
           `insert into triage_questions (id, hospital_id, specialty_id, position, kind, label, required, unit, min, max, choices)
            values ('q2', 'h', 's', 1, 'choice', 'Side', false, null, null, null, '{Left,Right}'),

@@ -1,10 +1,7 @@
 // The triage assessments a new case answers: per specialty, at a hospital, in numbered versions. Everyone of
 // the hospital reads them; its administrator (role hospital) saves a specialty's questions as the next
 // version, refused when stale (409) or when it cannot be answered (422). Every save is audited.
-import type {
-  TriageAssessment,
-  TriageAssessmentSave,
-} from '../../../generated/types.gen.ts';
+import type { TriageAssessment, TriageAssessmentSave } from '../../../generated/types.gen.ts';
 import { recordAdminChange } from '../audit/admin-audit-repository.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';

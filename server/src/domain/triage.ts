@@ -88,7 +88,8 @@ export function assessmentProblems(questions: readonly TriageQuestion[]): FieldP
     }
     if (question.kind === 'choice') {
       const options = (question.choices ?? []).map((choice) => choice.trim());
-      if (options.length === 0) problems.push({ loc: at('choices'), msg: `${name}: give it at least one option` });
+      if (options.length === 0)
+        problems.push({ loc: at('choices'), msg: `${name}: give it at least one option` });
       if (options.some((option) => option === ''))
         problems.push({ loc: at('choices'), msg: `${name}: an option is blank` });
       const twice = options.find((option, i) => option !== '' && options.indexOf(option) !== i);

@@ -6,14 +6,23 @@ import type { Queryable } from '../db/database.ts';
 import { readHomeFigures, type HomeQuery, type Scope } from './home-repository.ts';
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-const hospitalScoped = ['emergency_room', 'emergency_room_admin', 'hospital', 'hospital_business_administrator'];
+const hospitalScoped = [
+  'emergency_room',
+  'emergency_room_admin',
+  'hospital',
+  'hospital_business_administrator',
+];
 const systemScoped = ['hospital_system', 'hospital_system_business_administrator'];
 
 export function homeQuery(caller: Caller, now: Date): HomeQuery {
   const has = (role: string) => caller.roles.includes(role);
   const any = (roles: readonly string[]) => roles.some(has);
   const hospital = caller.hospitalId !== null;
-  const scope: Scope | null = any(systemScoped) ? 'system' : any(hospitalScoped) && hospital ? 'hospital' : null;
+  const scope: Scope | null = any(systemScoped)
+    ? 'system'
+    : any(hospitalScoped) && hospital
+      ? 'hospital'
+      : null;
   return {
     userId: caller.id,
     hospitalId: caller.hospitalId,

@@ -47,7 +47,11 @@ export async function readMySettings(db: Database, caller: Caller): Promise<MySe
   return toApi(await ownSettings(db, caller));
 }
 
-export async function changeMySettings(db: Database, actor: Actor, body: MySettingsUpdate): Promise<MySettings> {
+export async function changeMySettings(
+  db: Database,
+  actor: Actor,
+  body: MySettingsUpdate,
+): Promise<MySettings> {
   const { caller } = actor;
   const displayName = body.displayName.trim();
   if (displayName === '') throw badRequest([{ loc: ['body', 'displayName'], msg: 'must not be blank' }]);

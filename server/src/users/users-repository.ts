@@ -224,7 +224,12 @@ export async function updateOwnSettings(
   db: Queryable,
   id: string,
   version: number,
-  change: { readonly displayName: string; readonly phone: string | null; readonly sound: boolean; readonly toasts: boolean },
+  change: {
+    readonly displayName: string;
+    readonly phone: string | null;
+    readonly sound: boolean;
+    readonly toasts: boolean;
+  },
 ): Promise<boolean> {
   const rows = await db.query(
     `update users set display_name = $3, phone = $4, notify_sound = $5, notify_toasts = $6,

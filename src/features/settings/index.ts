@@ -1,0 +1,6 @@
+// The settings feature, as the screens use it: the user's own settings (profile, notifications, password),
+// the specialties with their triage assessments, the triage assessment editor, and the home tiles.
+export { MySettingsPanel, PASSWORD_RULE } from './my-settings.tsx';
+export { SpecialtyLinks } from './specialty-links.tsx';
+export { TriageAssessmentEditor } from './triage-editor.tsx';
+export { HomeTiles, type HomeTile } from './home-tiles.tsx';
