@@ -5,7 +5,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { MySettings, Notification, NotificationsRead, ServerEvent, User } from '../../generated/types.gen.ts';
+import type {
+  MySettings,
+  Notification,
+  NotificationsRead,
+  ServerEvent,
+  User,
+} from '../../generated/types.gen.ts';
 import { texts } from '../../src/config/texts.ts';
 import {
   currentPath,

@@ -1,9 +1,9 @@
 // /home: the user's landing page, a tile per area their roles open (their home, insights, settings,
 // administration), each with a live figure.
 import { Stack, Text, Title } from '@mantine/core';
-import { type RouteName, routes } from '../../../config/routes.ts';
+import { ROLE_HOMES, ROLE_INSIGHTS, type RouteName, routes } from '../../../config/routes.ts';
 import { type HomeTile, HomeTiles } from '../../../features/settings/index.ts';
-import { homeRouteFor, insightsRouteFor, isRole, useRoles } from '../../../lib/auth/index.ts';
+import { insightsRouteFor, isRole, useRoles } from '../../../lib/auth/index.ts';
 import { useMe } from '../../../lib/use-me.ts';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -28,12 +28,15 @@ const ADMINISTRATION: readonly { role: string; route: RouteName; description: st
 ];
 
 function homeTile(roles: readonly string[]): HomeTile | null {
-  const href = homeRouteFor(roles);
-  const primary = roles.find(isRole);
-  if (primary === undefined) return null;
-  const name = (Object.keys(routes) as RouteName[]).find((route) => routes[route].path === href);
-  const title = name === undefined ? 'Your home' : routes[name].title;
-  if (href === insightsRouteFor(roles)) return null;
+  // The role home the home redirect uses: the first known role's.
+  const role = roles.find(isRole);
+  if (role === undefined) return null;
+  const name = ROLE_HOMES[role];
+  const primary = roles[0];
+  // A role whose home is its insights screen gets the insights tile only.
+  if (primary !== undefined && isRole(primary) && ROLE_INSIGHTS[primary] === name) return null;
+  const { title } = routes[name];
+  const href = routes[name].href();
   if (roles.includes('specialist')) {
     return {
       id: 'home',
@@ -46,7 +49,7 @@ function homeTile(roles: readonly string[]): HomeTile | null {
       },
     };
   }
-  if (roles.includes('er_doctor') && primary === 'er_doctor') {
+  if (role === 'er_doctor') {
     return {
       id: 'home',
       title,
