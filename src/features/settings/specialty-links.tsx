@@ -55,7 +55,7 @@ export function SpecialtyLinks({ href, withCounts }: SpecialtyLinksProps) {
                       {specialty.name}
                     </Anchor>
                     {withCounts && assessments.data && (
-                      <Badge variant="light" color={count ? 'blue' : 'gray'}>
+                      <Badge variant="light" color={count ? 'blue' : 'gray'} style={{ flexShrink: 0 }}>
                         {count ? `${count} ${count === 1 ? 'question' : 'questions'}` : 'No questions'}
                       </Badge>
                     )}
