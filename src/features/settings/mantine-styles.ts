@@ -3,8 +3,10 @@
 // brings them with its chunk.
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxCard.css';
 import '@mantine/core/styles/CheckboxIndicator.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/NumberInput.css';
