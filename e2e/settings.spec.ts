@@ -71,6 +71,14 @@ test('the hospital admin adds a triage question to Neurology and the ER doctorâ€
     `Question ${before + 1}: ${label}`,
   );
 
+  // And by dragging its handle onto the first question. Playwright's mouse starts no native drag in this
+  // headless Chromium, so the drag's events are dispatched, with a real DataTransfer, as the browser would.
+  const dataTransfer = await admin.evaluateHandle(() => new DataTransfer());
+  await questions.getByRole('listitem').last().getByText('â ¿').dispatchEvent('dragstart', { dataTransfer });
+  await questions.getByRole('listitem').first().dispatchEvent('dragover', { dataTransfer });
+  await questions.getByRole('listitem').first().dispatchEvent('drop', { dataTransfer });
+  await expect(questions.getByRole('listitem').first()).toHaveAttribute('aria-label', `Question 1: ${label}`);
+
   await admin.getByRole('button', { name: 'Preview' }).click();
   const preview = admin.getByRole('form', { name: 'Preview of the triage questions' });
   await expect(preview.getByRole('radiogroup', { name: label })).toBeVisible();

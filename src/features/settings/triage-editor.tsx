@@ -157,12 +157,6 @@ function QuestionCard(props: QuestionCardProps) {
       withBorder
       p="sm"
       aria-label={`Question ${index + 1}: ${name}`}
-      draggable
-      onDragStart={(event) => {
-        event.dataTransfer.effectAllowed = 'move';
-        event.dataTransfer.setData('text/plain', draft.key);
-        props.onDragStart();
-      }}
       onDragOver={(event) => {
         event.preventDefault();
         setOver(true);
@@ -183,7 +177,22 @@ function QuestionCard(props: QuestionCardProps) {
       <Stack gap="xs">
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
-            <Text aria-hidden style={{ cursor: 'grab', userSelect: 'none' }} c="dimmed" fz="xl">
+            <Text
+              aria-hidden
+              style={{ cursor: 'grab', userSelect: 'none', touchAction: 'none' }}
+              c="dimmed"
+              fz="xl"
+              px={4}
+              // Only the handle starts a drag: text in the card's fields stays selectable with the mouse.
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', draft.key);
+                const card = event.currentTarget.closest('li');
+                if (card) event.dataTransfer.setDragImage(card, 16, 16);
+                props.onDragStart();
+              }}
+            >
               ⠿
             </Text>
             <Text fw={700}>{index + 1}.</Text>
