@@ -568,3 +568,38 @@ export function specialistReportExample() {
     ],
   };
 }
+
+export function triageAssessmentSaveExample() {
+  return {
+    version: 1,
+    questions: [
+      {
+        id: 'tq_neurology_onset',
+        kind: 'date_time',
+        label: 'Symptom onset (last known well)',
+        required: true,
+      },
+      {
+        id: 'tq_neurology_nihss',
+        kind: 'number',
+        label: 'NIHSS score',
+        required: true,
+        unit: 'points',
+        min: 0,
+        max: 42,
+      },
+    ],
+  };
+}
+
+export function mySettingsUpdateExample() {
+  return {
+    displayName: 'Dr Amara Okafor',
+    phone: '+44 20 7946 0958',
+    preferences: {
+      sound: true,
+      toasts: true,
+    },
+    version: 4,
+  };
+}

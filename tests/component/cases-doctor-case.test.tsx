@@ -46,6 +46,25 @@ function pendingCase(): Case {
 const PATH = '/emergency-room/doctor/cases/cas_doctor_page';
 
 describe("the doctor's case page", () => {
+  it('shows the triage answers as they were asked, in the order of the version the case was answered with', async () => {
+    const item = pendingCase();
+    item.triageAnswers = { tq_side: 'Left', tq_nihss: 9 };
+    item.triageVersion = 1;
+    item.triageQuestions = [
+      { id: 'tq_nihss', kind: 'number', label: 'NIHSS score (as asked)', required: true, unit: 'points' },
+      { id: 'tq_side', kind: 'choice', label: 'Side affected', required: false, choices: ['Left', 'Right'] },
+    ];
+    item.attachments = [];
+    await renderApp(PATH, doctor, handleGetCase({ body: item }));
+
+    const details = await screen.findByRole('region', { name: 'Details' });
+    const labels = within(details)
+      .getAllByText(/NIHSS score \(as asked\)|Side affected/)
+      .map((node) => node.textContent);
+    expect(labels).toEqual(['NIHSS score (as asked)', 'Side affected']);
+    expect(within(details).getByText('9 points')).toBeInTheDocument();
+  });
+
   it('shows status, timers, the offers with their receipts, the timeline and the images', async () => {
     const { create } = stubObjectUrls();
     const variants: (string | null)[] = [];

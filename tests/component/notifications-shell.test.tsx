@@ -5,7 +5,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Notification, NotificationsRead, ServerEvent, User } from '../../generated/types.gen.ts';
+import type {
+  MySettings,
+  Notification,
+  NotificationsRead,
+  ServerEvent,
+  User,
+} from '../../generated/types.gen.ts';
 import { texts } from '../../src/config/texts.ts';
 import {
   currentPath,
@@ -53,10 +59,12 @@ let stored: Notification[];
 let listRequests: number;
 let markBodies: NotificationsRead[];
 let connections: Connection[];
+let settings: MySettings;
 
 function useApi(): void {
   server.use(
     http.get(`${BASE}/me`, () => HttpResponse.json(me)),
+    http.get(`${BASE}/me/settings`, () => HttpResponse.json(settings)),
     http.get(`${BASE}/notifications`, () => {
       listRequests += 1;
       return HttpResponse.json({
@@ -114,6 +122,14 @@ beforeEach(() => {
     }),
   ];
   listRequests = 0;
+  settings = {
+    displayName: 'Erin Doctor',
+    email: 'erin@demo.test',
+    phone: null,
+    preferences: { sound: false, toasts: true },
+    passwordChangeable: true,
+    version: 1,
+  };
   markBodies = [];
   connections = [];
   useApi();
@@ -311,6 +327,24 @@ describe('the event stream in the shell', () => {
       expect(listRequests).toBe(2);
     });
     expect(screen.queryByText('Erin Doctor offered you case SGH-000009')).not.toBeInTheDocument();
+  });
+
+  it('shows no toast when the reader turned toasts off in their settings, but still counts it', async () => {
+    settings = { ...settings, preferences: { sound: false, toasts: false } };
+    const { queryClient, keys } = await renderShell();
+    await within(screen.getByRole('banner')).findByText('2');
+    await waitFor(() => {
+      expect(queryClient.getQueryData(keys.getMySettingsQueryKey())).toBeDefined();
+    });
+
+    const quiet = { ...arriving, id: 'ntf_quiet', action: 'offered you case SGH-000010' };
+    stored = [quiet, ...stored];
+    connections[0]?.send(
+      frame({ type: 'notification', caseId: 'cas_9', caseStatus: 'pending', notification: quiet }),
+    );
+
+    expect(await within(screen.getByRole('banner')).findByText('3')).toBeInTheDocument();
+    expect(screen.queryByText('Dr Dana Okafor offered you case SGH-000010')).not.toBeInTheDocument();
   });
 
   it('reconnects after a drop and refetches the notifications it may have missed', async () => {

@@ -12,7 +12,12 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
-import { handleGetMe, handleListNotifications, handleStreamEvents } from '../../generated/msw.gen.ts';
+import {
+  handleGetMe,
+  handleGetMySettings,
+  handleListNotifications,
+  handleStreamEvents,
+} from '../../generated/msw.gen.ts';
 import type { Role, User } from '../../generated/types.gen.ts';
 import { theme } from '../../src/components/theme.ts';
 import type * as AuthModule from '../../src/lib/auth/index.ts';
@@ -118,7 +123,8 @@ const quietShell: AnyHandler[] = [
  */
 export async function renderApp(path: string, as: User | Role, ...handlers: AnyHandler[]) {
   const user = typeof as === 'string' ? userWithRole(as) : as;
-  server.use(handleGetMe({ body: user }), ...quietShell, ...handlers);
+  // The user's settings (the shell reads their notification preferences) come last: a test's own answer wins.
+  server.use(handleGetMe({ body: user }), ...quietShell, ...handlers, handleGetMySettings());
   const { auth } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
   // Imported after the fresh auth module, so the app and the test share one sign-in.
   const [{ appRoutes }, queries, { configureZod }, screens] = await Promise.all([

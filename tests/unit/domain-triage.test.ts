@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TriageQuestion } from '../../generated/types.gen.ts';
-import { validateTriageAnswers } from '../../server/src/domain/triage.ts';
+import {
+  assessmentProblems,
+  normaliseQuestion,
+  validateTriageAnswers,
+} from '../../server/src/domain/triage.ts';
 
 const questions: TriageQuestion[] = [
   { id: 'onset', kind: 'date_time', label: 'Onset', required: true },
@@ -45,5 +49,52 @@ describe('triage answers', () => {
     expect(validateTriageAnswers(questions.slice(1, 3), { nihss: '9', anticoagulated: 'yes' })).toHaveLength(
       2,
     );
+  });
+});
+
+describe('an assessment that can be answered', () => {
+  it('accepts every kind when each can be answered', () => {
+    expect(assessmentProblems(questions)).toEqual([]);
+    expect(
+      assessmentProblems([{ id: 'n', kind: 'number', label: 'Exactly', required: true, min: 3, max: 3 }]),
+    ).toEqual([]);
+  });
+
+  it('names each fault with its question', () => {
+    expect(
+      assessmentProblems([
+        { id: 'a', kind: 'number', label: 'GCS', required: true, min: 15, max: 3 },
+        { id: 'a', kind: 'choice', label: 'Side', required: false, choices: ['left', ' '] },
+        { id: 'c', kind: 'choice', label: 'Imaging', required: false, choices: [] },
+      ]),
+    ).toEqual([
+      {
+        loc: ['body', 'questions', 0, 'min'],
+        msg: 'Question 1 (GCS): its minimum (15) is above its maximum (3)',
+      },
+      {
+        loc: ['body', 'questions', 1, 'id'],
+        msg: 'Question 2 (Side): its key a is already the key of question 1',
+      },
+      { loc: ['body', 'questions', 1, 'choices'], msg: 'Question 2 (Side): an option is blank' },
+      { loc: ['body', 'questions', 2, 'choices'], msg: 'Question 3 (Imaging): give it at least one option' },
+    ]);
+  });
+
+  it('keeps only the fields of a question’s kind, trimmed', () => {
+    expect(
+      normaliseQuestion({
+        id: 'x',
+        kind: 'yes_no',
+        label: ' Seizure? ',
+        required: false,
+        unit: 'mg',
+        min: 1,
+        choices: ['a'],
+      }),
+    ).toEqual({ id: 'x', kind: 'yes_no', label: 'Seizure?', required: false });
+    expect(
+      normaliseQuestion({ id: 'n', kind: 'number', label: 'Dose', required: true, unit: ' ', min: 0 }),
+    ).toEqual({ id: 'n', kind: 'number', label: 'Dose', required: true, unit: null, min: 0, max: null });
   });
 });

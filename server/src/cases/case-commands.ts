@@ -20,9 +20,9 @@ import { targetDueAt } from '../domain/escalation.ts';
 import {
   findSpecialty,
   readClinicalTargetSeconds,
-  readTriageQuestions,
   takeNextCaseNumber,
 } from '../organisation/organisation-repository.ts';
+import { readCurrentAssessment } from '../organisation/triage-repository.ts';
 import { accessDetails, assertMayOpenCase } from './access.ts';
 import { changeCase } from './case-change.ts';
 import { CaseJournal } from './case-journal.ts';
@@ -118,10 +118,9 @@ export async function createCase(
     throw badRequest([{ loc: ['body', 'specialtyId'], msg: caseProblems.unknownSpecialty }]);
   }
   const answers = body.triageAnswers ?? {};
-  const problems = validateTriageAnswers(
-    await readTriageQuestions(ctx.db, hospitalId, specialty.id),
-    answers,
-  );
+  // The answers are checked against the assessment's current version, and the case keeps that version.
+  const assessment = await readCurrentAssessment(ctx.db, hospitalId, specialty.id);
+  const problems = validateTriageAnswers(assessment?.questions ?? [], answers);
   if (problems.length > 0) throw badRequest(problems);
 
   const now = ctx.clock.now();
@@ -157,6 +156,7 @@ export async function createCase(
         clinicalSummary: body.clinicalSummary ?? null,
         vitals: body.vitals ?? {},
         triageAnswers: answers,
+        triageVersion: assessment?.version ?? null,
         openedBy: caller.id,
         idempotencyKey,
         idempotencyFingerprint: fingerprint,

@@ -11,6 +11,7 @@ import type {
   VitalSigns,
 } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
+import { toQuestion } from '../organisation/triage-repository.ts';
 import { readAttachmentsOf } from './attachments-repository.ts';
 import { readConsultationOf, readMessagesOf, readTimelineOf } from './case-thread-repository.ts';
 import { readOffersOf } from './offers-repository.ts';
@@ -83,6 +84,8 @@ interface DetailRow extends SummaryRow {
   clinical_summary: string | null;
   vitals: VitalSigns;
   triage_answers: TriageAnswers;
+  triage_version: number | null;
+  triage_questions: Record<string, unknown>[] | null;
   accepted_at: string | null;
   responded_at: string | null;
   closed_at: string | null;
@@ -134,8 +137,10 @@ export async function loadCase(db: Queryable, caseId: string, mediaUrl: string):
   const [row] = await db.query<DetailRow>(
     `select ${SUMMARY_COLUMNS}, h.name as hospital_name, h.time_zone as hospital_time_zone, c.clinical_summary,
        c.vitals, c.triage_answers, c.accepted_at, c.responded_at, c.closed_at, c.cancelled_at, c.cancel_reason,
-       c.close_disposition, c.close_note
+       c.close_disposition, c.close_note, c.triage_version, tv.questions as triage_questions
      from ${SUMMARY_FROM} join hospitals h on h.id = c.hospital_id
+       left join triage_assessment_versions tv
+         on tv.hospital_id = c.hospital_id and tv.specialty_id = c.specialty_id and tv.version = c.triage_version
      where c.id = $1`,
     [caseId],
   );
@@ -153,6 +158,8 @@ export async function loadCase(db: Queryable, caseId: string, mediaUrl: string):
     clinicalSummary: row.clinical_summary,
     vitals: row.vitals,
     triageAnswers: row.triage_answers,
+    triageVersion: row.triage_version,
+    triageQuestions: (row.triage_questions ?? []).map(toQuestion),
     acceptedAt: row.accepted_at,
     respondedAt: row.responded_at,
     closedAt: row.closed_at,
@@ -188,6 +195,8 @@ export interface NewCase {
   readonly clinicalSummary: string | null;
   readonly vitals: VitalSigns;
   readonly triageAnswers: TriageAnswers;
+  /** The version of the specialty's triage assessment the answers were given to; null when it had none. */
+  readonly triageVersion?: number | null;
   readonly openedBy: string;
   readonly idempotencyKey: string | null;
   /** A SHA-256 of the body the key came with. */
@@ -215,9 +224,9 @@ export async function insertCase(db: Queryable, created: NewCase): Promise<boole
        patient_sex, patient_mrn, patient_initials, door_time, chief_complaint, clinical_summary, vitals,
        triage_answers, opened_by, idempotency_key, routing_step, created_at, updated_at, assigned_to, ack_due_at,
        realert_due_at, accepted_at, responded_at, closed_at, cancelled_at, cancel_reason, close_disposition,
-       target_due_at, idempotency_fingerprint)
+       target_due_at, idempotency_fingerprint, triage_version)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-       $23, $24, $25, $26, $27, $28, $29, $30, $31, $32)
+       $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33)
      on conflict (opened_by, idempotency_key) do nothing
      returning id`,
     [
@@ -253,6 +262,7 @@ export async function insertCase(db: Queryable, created: NewCase): Promise<boole
       created.closeDisposition ?? null,
       created.targetDueAt,
       created.idempotencyFingerprint ?? null,
+      created.triageVersion ?? null,
     ],
   );
   return inserted.length > 0;

@@ -1,24 +1,30 @@
-// The triage assessments a new case answers: per specialty, at the caller's hospital.
-import type { TriageAssessment } from '../../../generated/types.gen.ts';
-import type { Caller } from '../auth/caller.ts';
-import type { Queryable } from '../db/database.ts';
-import { badRequest, notFound } from '../errors.ts';
+// The triage assessments a new case answers: per specialty, at a hospital, in numbered versions. Everyone of
+// the hospital reads them; its administrator (role hospital) saves a specialty's questions as the next
+// version, refused when stale (409) or when it cannot be answered (422). Every save is audited.
+import type { TriageAssessment, TriageAssessmentSave } from '../../../generated/types.gen.ts';
+import { recordAdminChange } from '../audit/admin-audit-repository.ts';
+import type { Actor, Caller } from '../auth/caller.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { assessmentProblems, normaliseQuestion } from '../domain/triage.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
+import { findHospital, findSpecialty } from '../organisation/organisation-repository.ts';
 import {
-  findHospital,
-  readTriageQuestions,
-  specialtiesWithTriage,
-} from '../organisation/organisation-repository.ts';
+  insertAssessmentVersion,
+  listCurrentAssessments,
+  readCurrentAssessment,
+} from '../organisation/triage-repository.ts';
 
 export const triageDetails = {
   hospitalRequired: 'Name the hospital (hospitalId): your account belongs to no single hospital',
   hospitalNotFound: 'Hospital not found',
+  specialtyNotFound: 'Specialty not found',
+  adminOnly: "Only the hospital's administrator edits its triage assessments",
+  stale:
+    'Someone else saved this triage assessment while you were editing it. Reload to see their version, then make your change again.',
 } as const;
 
-export async function listTriageAssessments(
-  db: Queryable,
-  caller: Caller,
-  hospitalId: string | undefined,
-): Promise<TriageAssessment[]> {
+/** The hospital whose assessments the caller reads: its own, or for hospital-system users one they name. */
+async function hospitalRead(db: Queryable, caller: Caller, hospitalId: string | undefined): Promise<string> {
   let hospital = caller.hospitalId;
   if (hospitalId !== undefined && hospitalId !== caller.hospitalId) {
     // Hospital-system users may name any hospital of their system; everyone else only their own.
@@ -27,10 +33,76 @@ export async function listTriageAssessments(
     hospital = named.id;
   }
   if (hospital === null) throw badRequest(triageDetails.hospitalRequired);
-  const specialties = await specialtiesWithTriage(db, hospital);
-  const assessments: TriageAssessment[] = [];
-  for (const specialty of specialties) {
-    assessments.push({ specialty, questions: await readTriageQuestions(db, hospital, specialty.id) });
-  }
-  return assessments;
+  return hospital;
+}
+
+export async function listTriageAssessments(
+  db: Queryable,
+  caller: Caller,
+  hospitalId: string | undefined,
+): Promise<TriageAssessment[]> {
+  return listCurrentAssessments(db, await hospitalRead(db, caller, hospitalId));
+}
+
+export async function getTriageAssessment(
+  db: Queryable,
+  caller: Caller,
+  specialtyId: string,
+  hospitalId: string | undefined,
+): Promise<TriageAssessment> {
+  const hospital = await hospitalRead(db, caller, hospitalId);
+  const specialty = await findSpecialty(db, specialtyId, caller.hospitalSystemId);
+  if (!specialty) throw notFound(triageDetails.specialtyNotFound);
+  const current = await readCurrentAssessment(db, hospital, specialty.id);
+  return {
+    specialty,
+    version: current?.version ?? 0,
+    updatedAt: current?.createdAt ?? null,
+    questions: current?.questions ?? [],
+  };
+}
+
+export async function saveTriageAssessment(
+  db: Database,
+  actor: Actor,
+  specialtyId: string,
+  body: TriageAssessmentSave,
+): Promise<TriageAssessment> {
+  const { caller } = actor;
+  const hospitalId = caller.hospitalId;
+  if (!caller.roles.includes('hospital') || hospitalId === null) throw forbidden(triageDetails.adminOnly);
+  const specialty = await findSpecialty(db, specialtyId, caller.hospitalSystemId);
+  if (!specialty) throw notFound(triageDetails.specialtyNotFound);
+  const questions = body.questions.map(normaliseQuestion);
+  const problems = assessmentProblems(questions);
+  if (problems.length > 0) throw new HttpError(422, problems);
+
+  const before = await readCurrentAssessment(db, hospitalId, specialty.id);
+  if ((before?.version ?? 0) !== body.version) throw conflict(triageDetails.stale);
+  const at = new Date();
+  const version = body.version + 1;
+  return db.transaction(async (tx) => {
+    const written = await insertAssessmentVersion(tx, {
+      hospitalId,
+      specialtyId: specialty.id,
+      version,
+      questions,
+      createdBy: caller.id,
+      createdAt: at,
+    });
+    if (!written) throw conflict(triageDetails.stale);
+    await recordAdminChange(tx, {
+      actorId: caller.id,
+      at,
+      address: actor.address,
+      action: 'triage_assessment.save',
+      hospitalSystemId: caller.hospitalSystemId,
+      hospitalId,
+      targetType: 'triage_assessment',
+      targetId: specialty.id,
+      before: before ? { version: before.version, questions: before.questions } : null,
+      after: { version, questions },
+    });
+    return { specialty, version, updatedAt: at.toISOString(), questions };
+  });
 }

@@ -149,6 +149,7 @@ export async function seedDemoPastCases(
         gcs: 15,
       },
       triageAnswers: demoAnswers(hospital.code, specialty, created),
+      triageVersion: 1,
       openedBy: staff.doctorId,
       idempotencyKey: null,
       routingStep: status === 'escalated' ? 'backup' : 'primary',

@@ -6,10 +6,10 @@ import {
   insertHospital,
   insertHospitalSystem,
   insertSpecialty,
-  insertTriageQuestion,
   readClinicalTargetSeconds,
   upsertClinicalTarget,
 } from '../organisation/organisation-repository.ts';
+import { insertAssessmentVersion } from '../organisation/triage-repository.ts';
 
 export const DEMO_SPECIALTIES = [
   'Cardiology',
@@ -183,7 +183,7 @@ export function demoQuestionId(hospitalCode: string, specialty: string, key: str
   return `tq_${hospitalCode}_${slug(specialty)}_${key}`;
 }
 
-/** The hospital's triage assessments, one per demo case specialty. */
+/** The hospital's triage assessments, one per demo case specialty: version 1 unless one exists. */
 export async function seedDemoTriage(
   tx: Queryable,
   hospital: DemoHospital,
@@ -192,14 +192,16 @@ export async function seedDemoTriage(
   for (const specialty of DEMO_CASE_SPECIALTIES) {
     const specialtyId = specialtyIds.get(specialty);
     if (specialtyId === undefined) continue;
-    for (const [position, question] of DEMO_QUESTIONS[specialty].entries()) {
-      await insertTriageQuestion(tx, {
+    await insertAssessmentVersion(tx, {
+      hospitalId: hospital.id,
+      specialtyId,
+      version: 1,
+      questions: DEMO_QUESTIONS[specialty].map(({ key, ...question }) => ({
         ...question,
-        id: demoQuestionId(hospital.code, specialty, question.key),
-        hospitalId: hospital.id,
-        specialtyId,
-        position,
-      });
-    }
+        id: demoQuestionId(hospital.code, specialty, key),
+      })),
+      createdBy: null,
+      createdAt: new Date(),
+    });
   }
 }

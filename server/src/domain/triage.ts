@@ -52,3 +52,66 @@ export function validateTriageAnswers(
   }
   return problems;
 }
+
+function questionName(question: TriageQuestion, index: number): string {
+  const label = question.label.trim();
+  return label === '' ? `Question ${index + 1}` : `Question ${index + 1} (${label})`;
+}
+
+/**
+ * Why an assessment could not be answered, one problem per fault: a blank label, a key used twice, a number
+ * whose minimum exceeds its maximum, a choice without options or with the same option twice. Empty when
+ * every question can be answered.
+ */
+export function assessmentProblems(questions: readonly TriageQuestion[]): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const seen = new Map<string, number>();
+  questions.forEach((question, index) => {
+    const name = questionName(question, index);
+    const at = (field: string): FieldProblem['loc'] => ['body', 'questions', index, field];
+    if (question.label.trim() === '') problems.push({ loc: at('label'), msg: `${name}: give it a label` });
+    const first = seen.get(question.id);
+    if (first === undefined) seen.set(question.id, index);
+    else {
+      problems.push({
+        loc: at('id'),
+        msg: `${name}: its key ${question.id} is already the key of question ${first + 1}`,
+      });
+    }
+    if (question.kind === 'number' && question.min != null && question.max != null) {
+      if (question.min > question.max) {
+        problems.push({
+          loc: at('min'),
+          msg: `${name}: its minimum (${question.min}) is above its maximum (${question.max})`,
+        });
+      }
+    }
+    if (question.kind === 'choice') {
+      const options = (question.choices ?? []).map((choice) => choice.trim());
+      if (options.length === 0)
+        problems.push({ loc: at('choices'), msg: `${name}: give it at least one option` });
+      if (options.some((option) => option === ''))
+        problems.push({ loc: at('choices'), msg: `${name}: an option is blank` });
+      const twice = options.find((option, i) => option !== '' && options.indexOf(option) !== i);
+      if (twice !== undefined)
+        problems.push({ loc: at('choices'), msg: `${name}: the option ${twice} is there twice` });
+    }
+  });
+  return problems;
+}
+
+/** The question as it is kept: trimmed, with only the fields of its kind. */
+export function normaliseQuestion(question: TriageQuestion): TriageQuestion {
+  const base: TriageQuestion = {
+    id: question.id,
+    kind: question.kind,
+    label: question.label.trim(),
+    required: question.required,
+  };
+  if (question.kind === 'number') {
+    const unit = question.unit?.trim();
+    return { ...base, unit: unit ? unit : null, min: question.min ?? null, max: question.max ?? null };
+  }
+  if (question.kind === 'choice') return { ...base, choices: (question.choices ?? []).map((c) => c.trim()) };
+  return base;
+}

@@ -1,8 +1,10 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import { authDetails } from '../auth/authenticate.ts';
 import { invalidToken } from '../errors.ts';
-import { callerOf } from '../http/request-context.ts';
+import { actorOf, callerOf } from '../http/request-context.ts';
 import { createCalendarFeed, listMyShifts, revokeCalendarFeed } from '../schedules/calendar-feed.ts';
+import { readHome } from '../users/home.ts';
+import { changeMyPassword, changeMySettings, readMySettings } from '../users/my-settings.ts';
 import { readProfile } from '../users/user-profile.ts';
 
 export const meHandlers = {
@@ -24,4 +26,27 @@ export const meHandlers = {
     await revokeCalendarFeed(request.server.db, callerOf(request));
     return reply.code(204).send();
   },
-} satisfies Pick<RouteHandlers, 'getMe' | 'listMyShifts' | 'createCalendarFeed' | 'revokeCalendarFeed'>;
+  async getMySettings(request, reply) {
+    return reply.code(200).send(await readMySettings(request.server.db, callerOf(request)));
+  },
+  async updateMySettings(request, reply) {
+    return reply.code(200).send(await changeMySettings(request.server.db, actorOf(request), request.body));
+  },
+  async changeMyPassword(request, reply) {
+    await changeMyPassword(request.server.db, actorOf(request), request.body);
+    return reply.code(204).send();
+  },
+  async getMyHome(request, reply) {
+    return reply.code(200).send(await readHome(request.server.db, callerOf(request), new Date()));
+  },
+} satisfies Pick<
+  RouteHandlers,
+  | 'getMe'
+  | 'listMyShifts'
+  | 'createCalendarFeed'
+  | 'revokeCalendarFeed'
+  | 'getMySettings'
+  | 'updateMySettings'
+  | 'changeMyPassword'
+  | 'getMyHome'
+>;

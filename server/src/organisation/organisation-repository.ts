@@ -1,6 +1,6 @@
 // The organisation's tables: hospital systems, their hospitals and specialty catalogue, each hospital's case
-// settings (acknowledgement times, the display-number counter), its clinical targets and its triage questions.
-import type { Specialty, TriageQuestion, Urgency } from '../../../generated/types.gen.ts';
+// settings (acknowledgement times, the display-number counter), its clinical targets.
+import type { Specialty, Urgency } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface HospitalSystemRecord {
@@ -226,73 +226,6 @@ export async function readClinicalTargetSeconds(
 }
 
 /** Writes the question unless one with its id, or at its position, exists. */
-export async function insertTriageQuestion(
-  db: Queryable,
-  question: TriageQuestion & {
-    readonly hospitalId: string;
-    readonly specialtyId: string;
-    readonly position: number;
-  },
-): Promise<void> {
-  await db.query(
-    `insert into triage_questions (id, hospital_id, specialty_id, position, kind, label, required, unit, min, max, choices)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text[]) on conflict do nothing`,
-    [
-      question.id,
-      question.hospitalId,
-      question.specialtyId,
-      question.position,
-      question.kind,
-      question.label,
-      question.required,
-      question.unit ?? null,
-      question.min ?? null,
-      question.max ?? null,
-      question.choices ?? [],
-    ],
-  );
-}
-
-/** The triage assessment of a specialty at a hospital: its questions in order. */
-export async function readTriageQuestions(
-  db: Queryable,
-  hospitalId: string,
-  specialtyId: string,
-): Promise<TriageQuestion[]> {
-  const rows = await db.query<{
-    id: string;
-    kind: TriageQuestion['kind'];
-    label: string;
-    required: boolean;
-    unit: string | null;
-    min: number | null;
-    max: number | null;
-    choices: string[];
-  }>(
-    `select id, kind, label, required, unit, min, max, choices from triage_questions
-     where hospital_id = $1 and specialty_id = $2 order by position`,
-    [hospitalId, specialtyId],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    label: row.label,
-    required: row.required,
-    ...(row.kind === 'number' ? { unit: row.unit, min: row.min, max: row.max } : {}),
-    ...(row.kind === 'choice' ? { choices: row.choices } : {}),
-  }));
-}
-
-/** The specialties that have a triage assessment at the hospital, by name. */
-export async function specialtiesWithTriage(db: Queryable, hospitalId: string): Promise<Specialty[]> {
-  return db.query<{ id: string; name: string }>(
-    `select s.id, s.name from specialties s
-     where s.retired_at is null and exists (select 1 from triage_questions q where q.hospital_id = $1 and q.specialty_id = s.id)
-     order by lower(s.name) collate "C", s.id`,
-    [hospitalId],
-  );
-}
-
 /** The hospital system of this name, if there is one. */
 export async function findHospitalSystemByName(
   db: Queryable,

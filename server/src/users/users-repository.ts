@@ -179,3 +179,64 @@ export async function realAccountWithRoleExists(db: Queryable, role: string): Pr
   );
   return rows.length > 0;
 }
+
+export interface OwnSettings {
+  readonly displayName: string;
+  readonly email: string;
+  readonly phone: string | null;
+  readonly sound: boolean;
+  readonly toasts: boolean;
+  readonly version: number;
+  /** The embedded identity provider keeps a password for the user. */
+  readonly hasPassword: boolean;
+}
+
+/** The user's own settings: profile, notification preferences and version. */
+export async function readOwnSettings(db: Queryable, id: string): Promise<OwnSettings | undefined> {
+  const [row] = await db.query<{
+    display_name: string;
+    email: string;
+    phone: string | null;
+    notify_sound: boolean;
+    notify_toasts: boolean;
+    version: number;
+    has_password: boolean;
+  }>(
+    `select display_name, email, phone, notify_sound, notify_toasts, version, password_hash is not null as has_password
+     from users where id = $1`,
+    [id],
+  );
+  return (
+    row && {
+      displayName: row.display_name,
+      email: row.email,
+      phone: row.phone,
+      sound: row.notify_sound,
+      toasts: row.notify_toasts,
+      version: row.version,
+      hasPassword: row.has_password,
+    }
+  );
+}
+
+/** Changes the user's own settings if still at `version`, raising it; false when the version moved on. */
+export async function updateOwnSettings(
+  db: Queryable,
+  id: string,
+  version: number,
+  change: {
+    readonly displayName: string;
+    readonly phone: string | null;
+    readonly sound: boolean;
+    readonly toasts: boolean;
+  },
+): Promise<boolean> {
+  const rows = await db.query(
+    `update users set display_name = $3, phone = $4, notify_sound = $5, notify_toasts = $6,
+       version = version + 1, updated_at = now()
+     where id = $1 and version = $2
+     returning id`,
+    [id, version, change.displayName, change.phone, change.sound, change.toasts],
+  );
+  return rows.length > 0;
+}

@@ -1,8 +1,10 @@
 // The protected layout's element: the shell with the signed-in user's roles and notifications, a bar while a
 // lazy screen loads, and the matched screen. The tab's event stream lives as long as this layout.
 import { Progress } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { getMySettingsOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import { useNotificationFeed, useNotificationStream } from '../../features/notifications/index.ts';
 import { useIsAuthenticated, useRoles } from '../../lib/auth/index.ts';
 import { useMe } from '../../lib/use-me.ts';
@@ -15,7 +17,15 @@ export function AppShellLayout() {
   const { me } = useMe();
   const navigating = useNavigation().state !== 'idle';
   const feed = useNotificationFeed(roles);
-  useNotificationStream({ enabled: useIsAuthenticated(), userId: me?.id, roles });
+  // The user's notification preferences; until they are read, the defaults (toasts on, sound on).
+  const preferences = useQuery(getMySettingsOptions()).data?.preferences;
+  useNotificationStream({
+    enabled: useIsAuthenticated(),
+    userId: me?.id,
+    roles,
+    toasts: preferences?.toasts ?? true,
+    sound: preferences?.sound ?? true,
+  });
 
   const timeZone = me?.hospital?.timeZone;
   const { read, markRead, markAllRead } = feed;

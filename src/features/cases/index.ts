@@ -16,3 +16,4 @@ export { NewCaseForm } from './forms/new-case-form.tsx';
 export { ReasonDialog } from './forms/reason-dialog.tsx';
 export { ACTIVE_STATUSES, caseTexts, FINAL_STATUSES, statusLabels, urgencyLabels } from './labels.ts';
 export { CaseRecordActions } from './components/case-record-actions.tsx';
+export { TriageFormPreview } from './forms/triage-form-preview.tsx';

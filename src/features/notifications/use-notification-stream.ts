@@ -14,22 +14,55 @@ export interface NotificationStreamOptions {
   /** The reader's user id (getMe); their own doings are not toasted. */
   readonly userId: string | undefined;
   readonly roles: readonly string[];
+  /** The user's preferences (their settings): a toast, and a short sound, for each new notification. */
+  readonly toasts: boolean;
+  readonly sound: boolean;
 }
 
 interface Reader {
   readonly userId: string | undefined;
   readonly roles: readonly string[];
   readonly navigate: NavigateFunction;
+  readonly toasts: boolean;
+  readonly sound: boolean;
 }
 
-export function useNotificationStream({ enabled, userId, roles }: NotificationStreamOptions): void {
+/** A short, soft two-tone chime; silent where the browser has no Web Audio or refuses to play. */
+function chime(): void {
+  const AudioContextClass = globalThis.AudioContext as typeof AudioContext | undefined;
+  if (AudioContextClass === undefined) return;
+  try {
+    const context = new AudioContextClass();
+    const gain = context.createGain();
+    gain.gain.value = 0.08;
+    gain.connect(context.destination);
+    [880, 660].forEach((frequency, index) => {
+      const tone = context.createOscillator();
+      tone.frequency.value = frequency;
+      tone.connect(gain);
+      tone.start(context.currentTime + index * 0.12);
+      tone.stop(context.currentTime + index * 0.12 + 0.1);
+    });
+    setTimeout(() => void context.close(), 500);
+  } catch {
+    // No sound is better than a broken stream.
+  }
+}
+
+export function useNotificationStream({
+  enabled,
+  userId,
+  roles,
+  toasts,
+  sound,
+}: NotificationStreamOptions): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // The stream outlives renders; it reads who the reader is at the moment an event arrives.
-  const reader = useRef<Reader>({ userId, roles, navigate });
+  const reader = useRef<Reader>({ userId, roles, navigate, toasts, sound });
   useEffect(() => {
-    reader.current = { userId, roles, navigate };
-  }, [userId, roles, navigate]);
+    reader.current = { userId, roles, navigate, toasts, sound };
+  }, [userId, roles, navigate, toasts, sound]);
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -38,6 +71,8 @@ export function useNotificationStream({ enabled, userId, roles }: NotificationSt
         void invalidateForEvent(queryClient, event);
         const notification = notificationToToast(event, reader.current.userId);
         if (notification === null) return;
+        if (reader.current.sound) chime();
+        if (!reader.current.toasts) return;
         const view = toNotificationView(notification, reader.current.roles);
         const { href } = view;
         toast(notificationHeadline(view), {

@@ -1,17 +1,11 @@
-// One case, and the questions of its specialty to label the triage answers.
+// One case, with the triage questions of the version it was answered with (the case carries them), so that
+// its answers read as they were asked, whatever the assessment became since.
 import { useQuery } from '@tanstack/react-query';
-import {
-  getCaseOptions,
-  listTriageAssessmentsOptions,
-} from '../../../../generated/@tanstack/react-query.gen.ts';
+import { getCaseOptions } from '../../../../generated/@tanstack/react-query.gen.ts';
 import { retryText } from '../../../lib/api/index.ts';
 
 export function useCase(caseId: string) {
   const caseQuery = useQuery(getCaseOptions({ path: { caseId } }));
-  const assessments = useQuery(listTriageAssessmentsOptions());
-  const specialtyId = caseQuery.data?.specialty.id;
-  const questions =
-    assessments.data?.items.find((assessment) => assessment.specialty.id === specialtyId)?.questions ?? [];
   return {
     item: caseQuery.data,
     /** What the person can do about a failed load, for the error state with Retry. */
@@ -20,6 +14,6 @@ export function useCase(caseId: string) {
       void caseQuery.refetch();
     },
     retrying: caseQuery.isRefetching,
-    questions,
+    questions: caseQuery.data?.triageQuestions ?? [],
   };
 }

@@ -35,13 +35,18 @@ function answerText(value: unknown, question: TriageQuestion | undefined, timeZo
 export interface CaseDetailsProps {
   readonly item: Case;
   readonly timeZone: string;
-  /** The specialty's questions, to label the answers; answers to unknown questions show their id. */
+  /** The questions as the case was asked them, to label the answers; answers to unknown ones show their id. */
   readonly questions: readonly TriageQuestion[];
 }
 
 export function CaseDetails({ item, timeZone, questions }: CaseDetailsProps) {
   const vitals = vitalLabels.filter(([name]) => item.vitals[name] !== undefined);
-  const answers = Object.entries(item.triageAnswers);
+  // In the order they were asked; an answer to a question the version does not know comes last, by its id.
+  const asked = new Set(questions.map((question) => question.id));
+  const answers = [
+    ...questions.filter((question) => question.id in item.triageAnswers).map((question) => question.id),
+    ...Object.keys(item.triageAnswers).filter((id) => !asked.has(id)),
+  ].map((id) => [id, item.triageAnswers[id]] as const);
   const byId = new Map(questions.map((question) => [question.id, question]));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="case-details-title">

@@ -1,0 +1,126 @@
+// The signed-in user's own settings: profile (display name, phone), notification preferences (sound, toasts),
+// and the password the embedded identity provider keeps. Profile saves are versioned and audited; a password
+// change needs the current password, follows the one password rule, and is throttled as sign-ins are.
+import type { MySettings, MySettingsUpdate, PasswordChange } from '../../../generated/types.gen.ts';
+import { recordAdminChange } from '../audit/admin-audit-repository.ts';
+import type { Actor, Caller } from '../auth/caller.ts';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import type { Database } from '../db/database.ts';
+import { badRequest, conflict, invalidToken, tooManyRequests } from '../errors.ts';
+import { claimSignIn, forgiveSignIn } from '../identity/rate-limit.ts';
+import {
+  findUserById,
+  readOwnSettings,
+  setPassword,
+  updateOwnSettings,
+  type OwnSettings,
+} from './users-repository.ts';
+
+export const settingsProblems = {
+  gone: 'Your account no longer exists',
+  stale:
+    'Your settings were changed elsewhere (another tab or an administrator) while you were editing them. Reload to see the change, then make yours again.',
+  noPassword: "Your password is kept by your organisation's sign-in service: change it there",
+  wrongPassword: 'is not your current password',
+  samePassword: 'must differ from your current password',
+  throttled: 'Too many wrong passwords: wait a few minutes, then try again',
+} as const;
+
+function toApi(settings: OwnSettings): MySettings {
+  return {
+    displayName: settings.displayName,
+    email: settings.email,
+    phone: settings.phone,
+    preferences: { sound: settings.sound, toasts: settings.toasts },
+    passwordChangeable: settings.hasPassword,
+    version: settings.version,
+  };
+}
+
+async function ownSettings(db: Database, caller: Caller): Promise<OwnSettings> {
+  const settings = await readOwnSettings(db, caller.id);
+  if (!settings) throw invalidToken(settingsProblems.gone);
+  return settings;
+}
+
+export async function readMySettings(db: Database, caller: Caller): Promise<MySettings> {
+  return toApi(await ownSettings(db, caller));
+}
+
+export async function changeMySettings(
+  db: Database,
+  actor: Actor,
+  body: MySettingsUpdate,
+): Promise<MySettings> {
+  const { caller } = actor;
+  const displayName = body.displayName.trim();
+  if (displayName === '') throw badRequest([{ loc: ['body', 'displayName'], msg: 'must not be blank' }]);
+  const phone = body.phone?.trim() ? body.phone.trim() : null;
+  const before = await ownSettings(db, caller);
+  if (before.version !== body.version) throw conflict(settingsProblems.stale);
+  return db.transaction(async (tx) => {
+    const changed = await updateOwnSettings(tx, caller.id, body.version, {
+      displayName,
+      phone,
+      sound: body.preferences.sound,
+      toasts: body.preferences.toasts,
+    });
+    if (!changed) throw conflict(settingsProblems.stale);
+    const after = await readOwnSettings(tx, caller.id);
+    if (!after) throw invalidToken(settingsProblems.gone);
+    const shown = (s: OwnSettings) => ({
+      displayName: s.displayName,
+      phone: s.phone,
+      sound: s.sound,
+      toasts: s.toasts,
+      version: s.version,
+    });
+    await recordAdminChange(tx, {
+      actorId: caller.id,
+      at: new Date(),
+      address: actor.address,
+      action: 'user.settings_updated',
+      hospitalSystemId: caller.hospitalSystemId,
+      hospitalId: caller.hospitalId,
+      targetType: 'user',
+      targetId: caller.id,
+      before: shown(before),
+      after: shown(after),
+    });
+    return toApi(after);
+  });
+}
+
+export async function changeMyPassword(db: Database, actor: Actor, body: PasswordChange): Promise<void> {
+  const { caller } = actor;
+  const user = await findUserById(db, caller.id);
+  if (!user) throw invalidToken(settingsProblems.gone);
+  if (user.passwordHash === null) throw conflict(settingsProblems.noPassword);
+  const weak = passwordProblem(body.newPassword);
+  if (weak !== null) throw badRequest([{ loc: ['body', 'newPassword'], msg: weak }]);
+  // Counted before the check, as a sign-in is: guessing the current password here is no faster than there.
+  const source = { email: user.email, address: actor.address ?? 'unknown' };
+  if (!(await claimSignIn(db, source))) throw tooManyRequests(settingsProblems.throttled, 60);
+  if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    throw badRequest([{ loc: ['body', 'currentPassword'], msg: settingsProblems.wrongPassword }]);
+  }
+  await forgiveSignIn(db, source);
+  if (await verifyPassword(body.newPassword, user.passwordHash)) {
+    throw badRequest([{ loc: ['body', 'newPassword'], msg: settingsProblems.samePassword }]);
+  }
+  await db.transaction(async (tx) => {
+    await setPassword(tx, user.id, await hashPassword(body.newPassword));
+    await recordAdminChange(tx, {
+      actorId: caller.id,
+      at: new Date(),
+      address: actor.address,
+      action: 'user.password_changed',
+      hospitalSystemId: caller.hospitalSystemId,
+      hospitalId: caller.hospitalId,
+      targetType: 'user',
+      targetId: caller.id,
+      before: null,
+      after: null,
+    });
+  });
+}

@@ -1,0 +1,15 @@
+// The Mantine component styles the settings, triage assessment and home screens add to the shell's, in the
+// order Mantine's full stylesheet uses (shared parts first, then components alphabetically). A lazy screen
+// brings them with its chunk.
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxCard.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Switch.css';
