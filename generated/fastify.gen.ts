@@ -15,6 +15,9 @@ import type {
   CancelCaseData,
   CancelCaseErrors,
   CancelCaseResponses,
+  ChangeMyPasswordData,
+  ChangeMyPasswordErrors,
+  ChangeMyPasswordResponses,
   CloseCaseData,
   CloseCaseErrors,
   CloseCaseResponses,
@@ -74,6 +77,10 @@ import type {
   GetHospitalResponses,
   GetMeErrors,
   GetMeResponses,
+  GetMyHomeErrors,
+  GetMyHomeResponses,
+  GetMySettingsErrors,
+  GetMySettingsResponses,
   GetOpenApiDocumentErrors,
   GetOpenApiDocumentResponses,
   GetOrganisationOverviewErrors,
@@ -89,6 +96,9 @@ import type {
   GetSpecialistReportResponses,
   GetTenantConfigErrors,
   GetTenantConfigResponses,
+  GetTriageAssessmentData,
+  GetTriageAssessmentErrors,
+  GetTriageAssessmentResponses,
   HandOverShiftData,
   HandOverShiftErrors,
   HandOverShiftResponses,
@@ -145,6 +155,9 @@ import type {
   RepeatShiftsResponses,
   RevokeCalendarFeedErrors,
   RevokeCalendarFeedResponses,
+  SaveTriageAssessmentData,
+  SaveTriageAssessmentErrors,
+  SaveTriageAssessmentResponses,
   SetAvailabilityData,
   SetAvailabilityErrors,
   SetAvailabilityResponses,
@@ -159,6 +172,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
+  UpdateMySettingsData,
+  UpdateMySettingsErrors,
+  UpdateMySettingsResponses,
   UpdateShiftData,
   UpdateShiftErrors,
   UpdateShiftResponses,
@@ -342,6 +358,16 @@ export type RouteHandlers = {
     Querystring?: ListTriageAssessmentsData['query'];
     Reply: Omit<ListTriageAssessmentsErrors, 'default'> & ListTriageAssessmentsResponses;
   }>;
+  getTriageAssessment: RouteHandler<{
+    Params: GetTriageAssessmentData['path'];
+    Querystring?: GetTriageAssessmentData['query'];
+    Reply: Omit<GetTriageAssessmentErrors, 'default'> & GetTriageAssessmentResponses;
+  }>;
+  saveTriageAssessment: RouteHandler<{
+    Body: SaveTriageAssessmentData['body'];
+    Params: SaveTriageAssessmentData['path'];
+    Reply: Omit<SaveTriageAssessmentErrors, 'default'> & SaveTriageAssessmentResponses;
+  }>;
   listNotifications: RouteHandler<{
     Querystring?: ListNotificationsData['query'];
     Reply: Omit<ListNotificationsErrors, 'default'> & ListNotificationsResponses;
@@ -412,6 +438,20 @@ export type RouteHandlers = {
   }>;
   createCalendarFeed: RouteHandler<{
     Reply: Omit<CreateCalendarFeedErrors, 'default'> & CreateCalendarFeedResponses;
+  }>;
+  getMySettings: RouteHandler<{
+    Reply: Omit<GetMySettingsErrors, 'default'> & GetMySettingsResponses;
+  }>;
+  updateMySettings: RouteHandler<{
+    Body: UpdateMySettingsData['body'];
+    Reply: Omit<UpdateMySettingsErrors, 'default'> & UpdateMySettingsResponses;
+  }>;
+  changeMyPassword: RouteHandler<{
+    Body: ChangeMyPasswordData['body'];
+    Reply: Omit<ChangeMyPasswordErrors, 'default'> & ChangeMyPasswordResponses;
+  }>;
+  getMyHome: RouteHandler<{
+    Reply: Omit<GetMyHomeErrors, 'default'> & GetMyHomeResponses;
   }>;
   getCalendarFeed: RouteHandler<{
     Params: GetCalendarFeedData['path'];

@@ -16,6 +16,8 @@ import type {
   AddTimeOffResponses,
   CancelCaseData,
   CancelCaseResponses,
+  ChangeMyPasswordData,
+  ChangeMyPasswordResponses,
   ClientOptions,
   CloseCaseData,
   CloseCaseResponses,
@@ -45,12 +47,15 @@ import type {
   GetHospitalInsightsResponses,
   GetHospitalResponses,
   GetMeResponses,
+  GetMyHomeResponses,
+  GetMySettingsResponses,
   GetOpenApiDocumentResponses,
   GetOrganisationOverviewResponses,
   GetPhysicianInsightsResponses,
   GetShiftResponses,
   GetSpecialistReportResponses,
   GetTenantConfigResponses,
+  GetTriageAssessmentResponses,
   HandOverShiftData,
   HandOverShiftResponses,
   ListAdminAuditResponses,
@@ -76,6 +81,8 @@ import type {
   RepeatShiftsData,
   RepeatShiftsResponses,
   RevokeCalendarFeedResponses,
+  SaveTriageAssessmentData,
+  SaveTriageAssessmentResponses,
   SetAvailabilityData,
   SetAvailabilityResponses,
   SignupData,
@@ -85,6 +92,8 @@ import type {
   SubmitConsultationResponses,
   UpdateHospitalData,
   UpdateHospitalResponses,
+  UpdateMySettingsData,
+  UpdateMySettingsResponses,
   UpdateShiftData,
   UpdateShiftResponses,
   UpdateSpecialtyData,
@@ -1855,6 +1864,98 @@ export function handleListTriageAssessments(
   );
 }
 
+export type HandleGetTriageAssessmentResponse = {
+  body: GetTriageAssessmentResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /triage-assessments/{specialtyId}` operation.
+ */
+export function handleGetTriageAssessment(
+  response?:
+    | HandleGetTriageAssessmentResponse
+    | HttpResponseResolver<
+        {
+          specialtyId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<
+    {
+      specialtyId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/triage-assessments/:specialtyId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleSaveTriageAssessmentResponse = {
+  body: SaveTriageAssessmentResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /triage-assessments/{specialtyId}` operation.
+ */
+export function handleSaveTriageAssessment(
+  response?:
+    | HandleSaveTriageAssessmentResponse
+    | HttpResponseResolver<
+        {
+          specialtyId: string;
+        },
+        SaveTriageAssessmentData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      specialtyId: string;
+    },
+    SaveTriageAssessmentData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/triage-assessments/:specialtyId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
 export type HandleListNotificationsResponse = {
   body: ListNotificationsResponses[200];
   status?: 200;
@@ -2552,6 +2653,142 @@ export function handleCreateCalendarFeed(
   );
 }
 
+export type HandleGetMySettingsResponse = {
+  body: GetMySettingsResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /me/settings` operation.
+ */
+export function handleGetMySettings(
+  response?: HandleGetMySettingsResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/me/settings`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleUpdateMySettingsResponse = {
+  body: UpdateMySettingsResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /me/settings` operation.
+ */
+export function handleUpdateMySettings(
+  response?: HandleUpdateMySettingsResponse | HttpResponseResolver<never, UpdateMySettingsData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<never, UpdateMySettingsData['body']>(
+    `${options?.baseUrl ?? '*'}/me/settings`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleChangeMyPasswordResponse = {
+  body: ChangeMyPasswordResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `POST /me/password` operation.
+ */
+export function handleChangeMyPassword(
+  response?: HandleChangeMyPasswordResponse | HttpResponseResolver<never, ChangeMyPasswordData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, ChangeMyPasswordData['body']>(
+    `${options?.baseUrl ?? '*'}/me/password`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetMyHomeResponse = {
+  body: GetMyHomeResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /me/home` operation.
+ */
+export function handleGetMyHome(
+  response?: HandleGetMyHomeResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/me/home`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
 export type HandleGetCalendarFeedResponse = {
   body: GetCalendarFeedResponses[200];
   status?: 200;
@@ -2798,6 +3035,14 @@ export type MswHandlerFactories = {
    */
   listTriageAssessments: typeof handleListTriageAssessments;
   /**
+   * Handler for the `GET /triage-assessments/{specialtyId}` operation.
+   */
+  getTriageAssessment: typeof handleGetTriageAssessment;
+  /**
+   * Handler for the `PUT /triage-assessments/{specialtyId}` operation.
+   */
+  saveTriageAssessment: typeof handleSaveTriageAssessment;
+  /**
    * Handler for the `GET /notifications` operation.
    */
   listNotifications: typeof handleListNotifications;
@@ -2870,6 +3115,22 @@ export type MswHandlerFactories = {
    */
   createCalendarFeed: typeof handleCreateCalendarFeed;
   /**
+   * Handler for the `GET /me/settings` operation.
+   */
+  getMySettings: typeof handleGetMySettings;
+  /**
+   * Handler for the `PUT /me/settings` operation.
+   */
+  updateMySettings: typeof handleUpdateMySettings;
+  /**
+   * Handler for the `POST /me/password` operation.
+   */
+  changeMyPassword: typeof handleChangeMyPassword;
+  /**
+   * Handler for the `GET /me/home` operation.
+   */
+  getMyHome: typeof handleGetMyHome;
+  /**
    * Handler for the `GET /public/calendars/{token}` operation.
    */
   getCalendarFeed: typeof handleGetCalendarFeed;
@@ -2935,6 +3196,8 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     uploadCaseAttachment: wrap(handleUploadCaseAttachment),
     downloadAttachment: wrap(handleDownloadAttachment),
     listTriageAssessments: wrap(handleListTriageAssessments),
+    getTriageAssessment: wrap(handleGetTriageAssessment),
+    saveTriageAssessment: wrap(handleSaveTriageAssessment),
     listNotifications: wrap(handleListNotifications),
     markNotificationsRead: wrap(handleMarkNotificationsRead),
     listShifts: wrap(handleListShifts),
@@ -2953,6 +3216,10 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     listMyShifts: wrap(handleListMyShifts),
     revokeCalendarFeed: wrap(handleRevokeCalendarFeed),
     createCalendarFeed: wrap(handleCreateCalendarFeed),
+    getMySettings: wrap(handleGetMySettings),
+    updateMySettings: wrap(handleUpdateMySettings),
+    changeMyPassword: wrap(handleChangeMyPassword),
+    getMyHome: wrap(handleGetMyHome),
     getCalendarFeed: wrap(handleGetCalendarFeed),
     streamEvents: wrap(handleStreamEvents),
   };
@@ -3002,11 +3269,17 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.listMyShifts, overrides.listMyShifts),
       invoke(pick.revokeCalendarFeed, overrides.revokeCalendarFeed),
       invoke(pick.createCalendarFeed, overrides.createCalendarFeed),
+      invoke(pick.getMySettings, overrides.getMySettings),
+      invoke(pick.updateMySettings, overrides.updateMySettings),
+      invoke(pick.changeMyPassword, overrides.changeMyPassword),
+      invoke(pick.getMyHome, overrides.getMyHome),
       invoke(pick.updateUser, overrides.updateUser),
       invoke(pick.updateSpecialty, overrides.updateSpecialty),
       invoke(pick.getHospital, overrides.getHospital),
       invoke(pick.updateHospital, overrides.updateHospital),
       invoke(pick.getCase, overrides.getCase),
+      invoke(pick.getTriageAssessment, overrides.getTriageAssessment),
+      invoke(pick.saveTriageAssessment, overrides.saveTriageAssessment),
       invoke(pick.getOpenApiDocument, overrides.getOpenApiDocument),
       invoke(pick.getMe, overrides.getMe),
       invoke(pick.listUsers, overrides.listUsers),

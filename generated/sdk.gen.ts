@@ -24,6 +24,9 @@ import type {
   CancelCaseData,
   CancelCaseErrors,
   CancelCaseResponses,
+  ChangeMyPasswordData,
+  ChangeMyPasswordErrors,
+  ChangeMyPasswordResponses,
   CloseCaseData,
   CloseCaseErrors,
   CloseCaseResponses,
@@ -87,6 +90,12 @@ import type {
   GetMeData,
   GetMeErrors,
   GetMeResponses,
+  GetMyHomeData,
+  GetMyHomeErrors,
+  GetMyHomeResponses,
+  GetMySettingsData,
+  GetMySettingsErrors,
+  GetMySettingsResponses,
   GetOpenApiDocumentData,
   GetOpenApiDocumentErrors,
   GetOpenApiDocumentResponses,
@@ -105,6 +114,9 @@ import type {
   GetTenantConfigData,
   GetTenantConfigErrors,
   GetTenantConfigResponses,
+  GetTriageAssessmentData,
+  GetTriageAssessmentErrors,
+  GetTriageAssessmentResponses,
   HandOverShiftData,
   HandOverShiftErrors,
   HandOverShiftResponses,
@@ -156,12 +168,18 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptErrors,
   RecordCaseReceiptResponses,
+  RecordSpecialistReportPrintData,
+  RecordSpecialistReportPrintErrors,
+  RecordSpecialistReportPrintResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
   RevokeCalendarFeedData,
   RevokeCalendarFeedErrors,
   RevokeCalendarFeedResponses,
+  SaveTriageAssessmentData,
+  SaveTriageAssessmentErrors,
+  SaveTriageAssessmentResponses,
   SetAvailabilityData,
   SetAvailabilityErrors,
   SetAvailabilityResponses,
@@ -178,6 +196,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
+  UpdateMySettingsData,
+  UpdateMySettingsErrors,
+  UpdateMySettingsResponses,
   UpdateShiftData,
   UpdateShiftErrors,
   UpdateShiftResponses,
@@ -203,6 +224,8 @@ import {
   zCancelCaseBody,
   zCancelCasePath,
   zCancelCaseResponse,
+  zChangeMyPasswordBody,
+  zChangeMyPasswordResponse,
   zCloseCaseBody,
   zCloseCasePath,
   zCloseCaseResponse,
@@ -245,6 +268,8 @@ import {
   zGetHospitalPath,
   zGetHospitalResponse,
   zGetMeResponse,
+  zGetMyHomeResponse,
+  zGetMySettingsResponse,
   zGetOpenApiDocumentResponse,
   zGetOrganisationOverviewResponse,
   zGetPhysicianInsightsQuery,
@@ -254,6 +279,9 @@ import {
   zGetSpecialistReportQuery,
   zGetSpecialistReportResponse,
   zGetTenantConfigResponse,
+  zGetTriageAssessmentPath,
+  zGetTriageAssessmentQuery,
+  zGetTriageAssessmentResponse,
   zHandOverShiftBody,
   zHandOverShiftPath,
   zHandOverShiftResponse,
@@ -288,9 +316,14 @@ import {
   zRecordCaseReceiptBody,
   zRecordCaseReceiptPath,
   zRecordCaseReceiptResponse,
+  zRecordSpecialistReportPrintQuery,
+  zRecordSpecialistReportPrintResponse,
   zRepeatShiftsBody,
   zRepeatShiftsResponse,
   zRevokeCalendarFeedResponse,
+  zSaveTriageAssessmentBody,
+  zSaveTriageAssessmentPath,
+  zSaveTriageAssessmentResponse,
   zSetAvailabilityBody,
   zSetAvailabilityPath,
   zSetAvailabilityResponse,
@@ -303,6 +336,8 @@ import {
   zUpdateHospitalBody,
   zUpdateHospitalPath,
   zUpdateHospitalResponse,
+  zUpdateMySettingsBody,
+  zUpdateMySettingsResponse,
   zUpdateShiftBody,
   zUpdateShiftPath,
   zUpdateShiftResponse,
@@ -1211,6 +1246,33 @@ export const getSpecialistReport = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * Records that the signed-in specialist is printing their report for a range (specialist only).
+ *
+ * The printed report is drawn by the client from the report it already holds; this call leaves the audit event every print must leave, naming the cases whose consultations the report lists, before the print dialog opens. Other roles answer 403.
+ */
+export const recordSpecialistReportPrint = <ThrowOnError extends boolean = false>(
+  options: Options<RecordSpecialistReportPrintData, ThrowOnError>,
+): RequestResult<RecordSpecialistReportPrintResponses, RecordSpecialistReportPrintErrors, ThrowOnError> =>
+  (options.client ?? client).post<
+    RecordSpecialistReportPrintResponses,
+    RecordSpecialistReportPrintErrors,
+    ThrowOnError
+  >({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: zRecordSpecialistReportPrintQuery,
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zRecordSpecialistReportPrintResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/insights/specialist-report/prints',
+    ...options,
+  });
+
+/**
  * The case's attachments, oldest first.
  *
  * The files attached to the case (ECGs, images, documents) with short-lived addresses to fetch each and its thumbnail.
@@ -1308,6 +1370,56 @@ export const listTriageAssessments = <ThrowOnError extends boolean = false>(
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/triage-assessments',
     ...options,
+  });
+
+/**
+ * The triage assessment of one specialty at the caller's hospital.
+ *
+ * Everyone of the hospital reads it; hospital-system users name the hospital. A specialty without questions answers version 0 and no questions. An unknown or retired specialty, or another system's hospital, answers 404.
+ */
+export const getTriageAssessment = <ThrowOnError extends boolean = false>(
+  options: Options<GetTriageAssessmentData, ThrowOnError>,
+): RequestResult<GetTriageAssessmentResponses, GetTriageAssessmentErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetTriageAssessmentResponses, GetTriageAssessmentErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: zGetTriageAssessmentPath,
+          query: zGetTriageAssessmentQuery.optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetTriageAssessmentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/triage-assessments/{specialtyId}',
+    ...options,
+  });
+
+/**
+ * Save a specialty's questions as the assessment's next version (hospital). Audited.
+ *
+ * Only the hospital's administrator (role hospital) edits its assessments. The whole ordered list is sent with the version it was read at; a stale version answers 409 and nothing changes. Cases already opened keep the version they were answered with. An assessment that cannot be answered answers 422 with detail.
+ */
+export const saveTriageAssessment = <ThrowOnError extends boolean = false>(
+  options: Options<SaveTriageAssessmentData, ThrowOnError>,
+): RequestResult<SaveTriageAssessmentResponses, SaveTriageAssessmentErrors, ThrowOnError> =>
+  (options.client ?? client).put<SaveTriageAssessmentResponses, SaveTriageAssessmentErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zSaveTriageAssessmentBody,
+          path: zSaveTriageAssessmentPath,
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zSaveTriageAssessmentResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/triage-assessments/{specialtyId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
   });
 
 /**
@@ -1757,6 +1869,102 @@ export const createCalendarFeed = <ThrowOnError extends boolean = false>(
     responseValidator: async (data) => await zCreateCalendarFeedResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/me/calendar-feed',
+    ...options,
+  });
+
+/**
+ * The caller's profile and notification preferences.
+ */
+export const getMySettings = <ThrowOnError extends boolean = false>(
+  options?: Options<GetMySettingsData, ThrowOnError>,
+): RequestResult<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError> =>
+  (options?.client ?? client).get<GetMySettingsResponses, GetMySettingsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetMySettingsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/settings',
+    ...options,
+  });
+
+/**
+ * Change the caller's display name, phone and notification preferences.
+ *
+ * Sent whole with the version read; a stale version answers 409 and nothing changes. The change is audited with its before and after.
+ */
+export const updateMySettings = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateMySettingsData, ThrowOnError>,
+): RequestResult<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError> =>
+  (options.client ?? client).put<UpdateMySettingsResponses, UpdateMySettingsErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zUpdateMySettingsBody,
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zUpdateMySettingsResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/settings',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Change the caller's password (users of the embedded identity provider).
+ *
+ * The current password is required. The new one follows the password rule of the forced change at sign-in and differs from the current one; problems answer 400 with the field. A user who signs in elsewhere answers 409. Wrong current passwords are throttled as sign-ins are (429).
+ */
+export const changeMyPassword = <ThrowOnError extends boolean = false>(
+  options: Options<ChangeMyPasswordData, ThrowOnError>,
+): RequestResult<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError> =>
+  (options.client ?? client).post<ChangeMyPasswordResponses, ChangeMyPasswordErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: zChangeMyPasswordBody,
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zChangeMyPasswordResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/password',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * The live figures of the caller's landing page (/home), in one call.
+ */
+export const getMyHome = <ThrowOnError extends boolean = false>(
+  options?: Options<GetMyHomeData, ThrowOnError>,
+): RequestResult<GetMyHomeResponses, GetMyHomeErrors, ThrowOnError> =>
+  (options?.client ?? client).get<GetMyHomeResponses, GetMyHomeErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetMyHomeResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/home',
     ...options,
   });
 

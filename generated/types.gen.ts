@@ -558,6 +558,35 @@ export type CaseCreate = {
 };
 
 /**
+ * One question of a specialty's triage assessment, with the kind of answer it takes.
+ */
+export type TriageQuestion = {
+  /**
+   * The question's key: the case's answers are keyed by it; unique within the assessment and kept across its versions.
+   */
+  id: string;
+  kind: 'yes_no' | 'number' | 'choice' | 'text' | 'date_time';
+  label: string;
+  required: boolean;
+  /**
+   * number only.
+   */
+  unit?: string | null;
+  /**
+   * number only.
+   */
+  min?: number | null;
+  /**
+   * number only.
+   */
+  max?: number | null;
+  /**
+   * choice only.
+   */
+  choices?: Array<string>;
+};
+
+/**
  * What happens to the patient next, as the specialist recommends and the ER doctor closes with.
  */
 export type Disposition =
@@ -681,6 +710,14 @@ export type Case = CaseSummary & {
   clinicalSummary: string | null;
   vitals: VitalSigns;
   triageAnswers: TriageAnswers;
+  /**
+   * The version of the specialty's triage assessment the case was answered with; null when the specialty had none.
+   */
+  triageVersion: number | null;
+  /**
+   * The questions of that version, in the order they were asked: the answers read as they were asked, whatever the assessment became.
+   */
+  triageQuestions: Array<TriageQuestion>;
   acceptedAt: string | null;
   respondedAt: string | null;
   closedAt: string | null;
@@ -963,36 +1000,18 @@ export type AttachmentList = {
 };
 
 /**
- * One question of a specialty's triage assessment, with the kind of answer it takes.
- */
-export type TriageQuestion = {
-  id: string;
-  kind: 'yes_no' | 'number' | 'choice' | 'text' | 'date_time';
-  label: string;
-  required: boolean;
-  /**
-   * number only.
-   */
-  unit?: string | null;
-  /**
-   * number only.
-   */
-  min?: number | null;
-  /**
-   * number only.
-   */
-  max?: number | null;
-  /**
-   * choice only.
-   */
-  choices?: Array<string>;
-};
-
-/**
  * The triage questions asked for one specialty when a case is opened.
  */
 export type TriageAssessment = {
   specialty: NamedRef;
+  /**
+   * Raised by every save; 0 for a specialty whose assessment was never written. A case keeps the version it was answered with.
+   */
+  version: number;
+  /**
+   * When this version was saved; null for version 0.
+   */
+  updatedAt: string | null;
   /**
    * In the order they are asked.
    */
@@ -1004,6 +1023,17 @@ export type TriageAssessment = {
  */
 export type TriageAssessmentList = {
   items: Array<TriageAssessment>;
+};
+
+/**
+ * The whole ordered list of questions of a specialty's assessment, saved as its next version. Refused when it cannot be answered: a number whose minimum exceeds its maximum, a choice without options or with an option twice, a key used twice.
+ */
+export type TriageAssessmentSave = {
+  /**
+   * The version the change was made against (0 when there was none).
+   */
+  version: number;
+  questions: Array<TriageQuestion>;
 };
 
 /**
@@ -1278,6 +1308,83 @@ export type TimeOffCreate = {
  */
 export type CalendarFeed = {
   url: string;
+};
+
+/**
+ * How the app tells the user about a new notification, kept per user on the server.
+ */
+export type NotificationPreferences = {
+  /**
+   * Play a short sound when a notification arrives.
+   */
+  sound: boolean;
+  /**
+   * Show a toast when a notification arrives (the sheet lists it either way).
+   */
+  toasts: boolean;
+};
+
+/**
+ * The signed-in user's own settings.
+ */
+export type MySettings = {
+  displayName: string;
+  email: string;
+  phone: string | null;
+  preferences: NotificationPreferences;
+  /**
+   * True when the embedded identity provider keeps the user's password (it can be changed here); false for a user who signs in elsewhere.
+   */
+  passwordChangeable: boolean;
+  /**
+   * The user record's version; a save against an older one answers 409.
+   */
+  version: number;
+};
+
+/**
+ * The user's profile and notification preferences, sent whole with the version read.
+ */
+export type MySettingsUpdate = {
+  displayName: string;
+  phone: string | null;
+  preferences: NotificationPreferences;
+  version: number;
+};
+
+/**
+ * A new password for the embedded identity provider's user: the current one first; the new one follows the same rule as the forced change at sign-in (at least 12 characters, a letter and a digit) and differs from the current one.
+ */
+export type PasswordChange = {
+  currentPassword: string;
+  newPassword: string;
+};
+
+/**
+ * The live figures of the caller's landing page, one per area its roles open; null where the caller's roles do not open the area.
+ */
+export type HomeSummary = {
+  /**
+   * Specialist: cases offered to the caller awaiting its answer. ER doctor: the caller's cases still awaiting a specialist.
+   */
+  waitingForMe: number | null;
+  /**
+   * Cases not yet closed or cancelled in the caller's scope (its hospital, or its system).
+   */
+  openCases: number | null;
+  /**
+   * Cases opened in the last 7 days in the caller's insights scope.
+   */
+  casesLast7Days: number | null;
+  /**
+   * Specialties of the caller's hospital that have a triage assessment.
+   */
+  triageAssessments: number | null;
+  /**
+   * Active users the caller administers (its hospital's, or its system's hospitals).
+   */
+  activeUsers: number | null;
+  unreadNotifications: number;
 };
 
 /**
@@ -3042,6 +3149,58 @@ export type GetSpecialistReportResponses = {
 
 export type GetSpecialistReportResponse = GetSpecialistReportResponses[keyof GetSpecialistReportResponses];
 
+export type RecordSpecialistReportPrintData = {
+  body?: never;
+  path?: never;
+  query: {
+    /**
+     * The first day of the range (inclusive), a date in each hospital's own time zone.
+     */
+    from: string;
+    /**
+     * The last day of the range (inclusive), a date in each hospital's own time zone; at most 366 days after `from`.
+     */
+    to: string;
+  };
+  url: '/insights/specialist-report/prints';
+};
+
+export type RecordSpecialistReportPrintErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RecordSpecialistReportPrintError =
+  RecordSpecialistReportPrintErrors[keyof RecordSpecialistReportPrintErrors];
+
+export type RecordSpecialistReportPrintResponses = {
+  /**
+   * The print is audited.
+   */
+  204: void;
+};
+
+export type RecordSpecialistReportPrintResponse =
+  RecordSpecialistReportPrintResponses[keyof RecordSpecialistReportPrintResponses];
+
 export type ListCaseAttachmentsData = {
   body?: never;
   path: {
@@ -3240,6 +3399,115 @@ export type ListTriageAssessmentsResponses = {
 
 export type ListTriageAssessmentsResponse =
   ListTriageAssessmentsResponses[keyof ListTriageAssessmentsResponses];
+
+export type GetTriageAssessmentData = {
+  body?: never;
+  path: {
+    /**
+     * The specialty's id.
+     */
+    specialtyId: string;
+  };
+  query?: {
+    /**
+     * For hospital-system users, whose hospital is not implied; others may only name their own.
+     */
+    hospitalId?: string;
+  };
+  url: '/triage-assessments/{specialtyId}';
+};
+
+export type GetTriageAssessmentErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetTriageAssessmentError = GetTriageAssessmentErrors[keyof GetTriageAssessmentErrors];
+
+export type GetTriageAssessmentResponses = {
+  /**
+   * The assessment's current version.
+   */
+  200: TriageAssessment;
+};
+
+export type GetTriageAssessmentResponse = GetTriageAssessmentResponses[keyof GetTriageAssessmentResponses];
+
+export type SaveTriageAssessmentData = {
+  body: TriageAssessmentSave;
+  path: {
+    /**
+     * The specialty's id.
+     */
+    specialtyId: string;
+  };
+  query?: never;
+  url: '/triage-assessments/{specialtyId}';
+};
+
+export type SaveTriageAssessmentErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The record changed since the caller read it (its version moved on), or the change collides with another record (a name or short code in use).
+   */
+  409: Error;
+  /**
+   * The assessment cannot be answered as written.
+   */
+  422: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type SaveTriageAssessmentError = SaveTriageAssessmentErrors[keyof SaveTriageAssessmentErrors];
+
+export type SaveTriageAssessmentResponses = {
+  /**
+   * The assessment, saved as its new version.
+   */
+  200: TriageAssessment;
+};
+
+export type SaveTriageAssessmentResponse = SaveTriageAssessmentResponses[keyof SaveTriageAssessmentResponses];
 
 export type ListNotificationsData = {
   body?: never;
@@ -4083,6 +4351,154 @@ export type CreateCalendarFeedResponses = {
 };
 
 export type CreateCalendarFeedResponse = CreateCalendarFeedResponses[keyof CreateCalendarFeedResponses];
+
+export type GetMySettingsData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/me/settings';
+};
+
+export type GetMySettingsErrors = {
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetMySettingsError = GetMySettingsErrors[keyof GetMySettingsErrors];
+
+export type GetMySettingsResponses = {
+  /**
+   * The caller's settings.
+   */
+  200: MySettings;
+};
+
+export type GetMySettingsResponse = GetMySettingsResponses[keyof GetMySettingsResponses];
+
+export type UpdateMySettingsData = {
+  body: MySettingsUpdate;
+  path?: never;
+  query?: never;
+  url: '/me/settings';
+};
+
+export type UpdateMySettingsErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The record changed since the caller read it (its version moved on), or the change collides with another record (a name or short code in use).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type UpdateMySettingsError = UpdateMySettingsErrors[keyof UpdateMySettingsErrors];
+
+export type UpdateMySettingsResponses = {
+  /**
+   * The settings, as changed.
+   */
+  200: MySettings;
+};
+
+export type UpdateMySettingsResponse = UpdateMySettingsResponses[keyof UpdateMySettingsResponses];
+
+export type ChangeMyPasswordData = {
+  body: PasswordChange;
+  path?: never;
+  query?: never;
+  url: '/me/password';
+};
+
+export type ChangeMyPasswordErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ChangeMyPasswordError = ChangeMyPasswordErrors[keyof ChangeMyPasswordErrors];
+
+export type ChangeMyPasswordResponses = {
+  /**
+   * Changed; the next sign-in takes the new password.
+   */
+  204: void;
+};
+
+export type ChangeMyPasswordResponse = ChangeMyPasswordResponses[keyof ChangeMyPasswordResponses];
+
+export type GetMyHomeData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/me/home';
+};
+
+export type GetMyHomeErrors = {
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetMyHomeError = GetMyHomeErrors[keyof GetMyHomeErrors];
+
+export type GetMyHomeResponses = {
+  /**
+   * One figure per area the caller's roles open.
+   */
+  200: HomeSummary;
+};
+
+export type GetMyHomeResponse = GetMyHomeResponses[keyof GetMyHomeResponses];
 
 export type GetCalendarFeedData = {
   body?: never;

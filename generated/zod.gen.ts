@@ -463,6 +463,24 @@ export const zCaseCreate = z.object({
 });
 
 /**
+ * One question of a specialty's triage assessment, with the kind of answer it takes.
+ */
+export const zTriageQuestion = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9_.-]+$/),
+  kind: z.enum(['yes_no', 'number', 'choice', 'text', 'date_time']),
+  label: z.string().min(1).max(500),
+  required: z.boolean(),
+  unit: z.string().max(32).nullish(),
+  min: z.number().nullish(),
+  max: z.number().nullish(),
+  choices: z.array(z.string().min(1).max(200)).max(50).optional(),
+});
+
+/**
  * What happens to the patient next, as the specialist recommends and the ER doctor closes with.
  */
 export const zDisposition = z.enum([
@@ -567,6 +585,8 @@ export const zCase = zCaseSummary.and(
     clinicalSummary: z.string().max(5000).nullable(),
     vitals: zVitalSigns,
     triageAnswers: zTriageAnswers,
+    triageVersion: z.int().gte(1).lte(2147483647).nullable(),
+    triageQuestions: z.array(zTriageQuestion).max(100),
     acceptedAt: z.iso.datetime().max(40).nullable(),
     respondedAt: z.iso.datetime().max(40).nullable(),
     closedAt: z.iso.datetime().max(40).nullable(),
@@ -790,24 +810,12 @@ export const zAttachmentList = z.object({
 });
 
 /**
- * One question of a specialty's triage assessment, with the kind of answer it takes.
- */
-export const zTriageQuestion = z.object({
-  id: z.string().max(100),
-  kind: z.enum(['yes_no', 'number', 'choice', 'text', 'date_time']),
-  label: z.string().max(500),
-  required: z.boolean(),
-  unit: z.string().max(32).nullish(),
-  min: z.number().nullish(),
-  max: z.number().nullish(),
-  choices: z.array(z.string().max(200)).max(50).optional(),
-});
-
-/**
  * The triage questions asked for one specialty when a case is opened.
  */
 export const zTriageAssessment = z.object({
   specialty: zNamedRef,
+  version: z.int().gte(0).lte(2147483647),
+  updatedAt: z.iso.datetime().max(40).nullable(),
   questions: z.array(zTriageQuestion).max(100),
 });
 
@@ -816,6 +824,14 @@ export const zTriageAssessment = z.object({
  */
 export const zTriageAssessmentList = z.object({
   items: z.array(zTriageAssessment).max(100),
+});
+
+/**
+ * The whole ordered list of questions of a specialty's assessment, saved as its next version. Refused when it cannot be answered: a number whose minimum exceeds its maximum, a choice without options or with an option twice, a key used twice.
+ */
+export const zTriageAssessmentSave = z.object({
+  version: z.int().gte(0).lte(2147483647),
+  questions: z.array(zTriageQuestion).max(100),
 });
 
 /**
@@ -1060,6 +1076,60 @@ export const zTimeOffCreate = z.object({
  */
 export const zCalendarFeed = z.object({
   url: z.string().max(500),
+});
+
+/**
+ * How the app tells the user about a new notification, kept per user on the server.
+ */
+export const zNotificationPreferences = z.object({
+  sound: z.boolean(),
+  toasts: z.boolean(),
+});
+
+/**
+ * The signed-in user's own settings.
+ */
+export const zMySettings = z.object({
+  displayName: z.string().max(200),
+  email: z.string().max(254),
+  phone: z.string().max(40).nullable(),
+  preferences: zNotificationPreferences,
+  passwordChangeable: z.boolean(),
+  version: z.int().gte(1).lte(2147483647),
+});
+
+/**
+ * The user's profile and notification preferences, sent whole with the version read.
+ */
+export const zMySettingsUpdate = z.object({
+  displayName: z.string().min(1).max(200),
+  phone: z
+    .string()
+    .max(40)
+    .regex(/^[0-9+().\/ -]*$/)
+    .nullable(),
+  preferences: zNotificationPreferences,
+  version: z.int().gte(1).lte(2147483647),
+});
+
+/**
+ * A new password for the embedded identity provider's user: the current one first; the new one follows the same rule as the forced change at sign-in (at least 12 characters, a letter and a digit) and differs from the current one.
+ */
+export const zPasswordChange = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(1).max(200),
+});
+
+/**
+ * The live figures of the caller's landing page, one per area its roles open; null where the caller's roles do not open the area.
+ */
+export const zHomeSummary = z.object({
+  waitingForMe: z.int().gte(0).lte(2147483647).nullable(),
+  openCases: z.int().gte(0).lte(2147483647).nullable(),
+  casesLast7Days: z.int().gte(0).lte(2147483647).nullable(),
+  triageAssessments: z.int().gte(0).lte(2147483647).nullable(),
+  activeUsers: z.int().gte(0).lte(2147483647).nullable(),
+  unreadNotifications: z.int().gte(0).lte(2147483647),
 });
 
 /**
@@ -1469,6 +1539,16 @@ export const zGetSpecialistReportQuery = z.object({
  */
 export const zGetSpecialistReportResponse = zSpecialistReport;
 
+export const zRecordSpecialistReportPrintQuery = z.object({
+  from: z.iso.date().max(10),
+  to: z.iso.date().max(10),
+});
+
+/**
+ * The print is audited.
+ */
+export const zRecordSpecialistReportPrintResponse = z.void();
+
 export const zListCaseAttachmentsPath = z.object({
   caseId: z.string().max(100),
 });
@@ -1514,6 +1594,30 @@ export const zListTriageAssessmentsQuery = z.object({
  * The assessments, by specialty name.
  */
 export const zListTriageAssessmentsResponse = zTriageAssessmentList;
+
+export const zGetTriageAssessmentPath = z.object({
+  specialtyId: z.string().min(1).max(100),
+});
+
+export const zGetTriageAssessmentQuery = z.object({
+  hospitalId: z.string().max(100).optional(),
+});
+
+/**
+ * The assessment's current version.
+ */
+export const zGetTriageAssessmentResponse = zTriageAssessment;
+
+export const zSaveTriageAssessmentBody = zTriageAssessmentSave;
+
+export const zSaveTriageAssessmentPath = z.object({
+  specialtyId: z.string().min(1).max(100),
+});
+
+/**
+ * The assessment, saved as its new version.
+ */
+export const zSaveTriageAssessmentResponse = zTriageAssessment;
 
 export const zListNotificationsQuery = z.object({
   unread: z.boolean().optional().default(false),
@@ -1660,6 +1764,30 @@ export const zRevokeCalendarFeedResponse = z.void();
  * The feed's address, shown once.
  */
 export const zCreateCalendarFeedResponse = zCalendarFeed;
+
+/**
+ * The caller's settings.
+ */
+export const zGetMySettingsResponse = zMySettings;
+
+export const zUpdateMySettingsBody = zMySettingsUpdate;
+
+/**
+ * The settings, as changed.
+ */
+export const zUpdateMySettingsResponse = zMySettings;
+
+export const zChangeMyPasswordBody = zPasswordChange;
+
+/**
+ * Changed; the next sign-in takes the new password.
+ */
+export const zChangeMyPasswordResponse = z.void();
+
+/**
+ * One figure per area the caller's roles open.
+ */
+export const zGetMyHomeResponse = zHomeSummary;
 
 export const zGetCalendarFeedPath = z.object({
   token: z

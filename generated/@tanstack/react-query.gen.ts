@@ -13,6 +13,7 @@ import {
   addHospitalAdmin,
   addTimeOff,
   cancelCase,
+  changeMyPassword,
   closeCase,
   copyShiftWeek,
   createCalendarFeed,
@@ -34,12 +35,15 @@ import {
   getHospital,
   getHospitalInsights,
   getMe,
+  getMyHome,
+  getMySettings,
   getOpenApiDocument,
   getOrganisationOverview,
   getPhysicianInsights,
   getShift,
   getSpecialistReport,
   getTenantConfig,
+  getTriageAssessment,
   handOverShift,
   listAdminAudit,
   listCaseAttachments,
@@ -58,12 +62,15 @@ import {
   postCaseMessage,
   recordCasePrint,
   recordCaseReceipt,
+  recordSpecialistReportPrint,
   repeatShifts,
   revokeCalendarFeed,
+  saveTriageAssessment,
   setAvailability,
   signup,
   submitConsultation,
   updateHospital,
+  updateMySettings,
   updateShift,
   updateSpecialty,
   updateUser,
@@ -82,6 +89,9 @@ import type {
   CancelCaseData,
   CancelCaseError,
   CancelCaseResponse,
+  ChangeMyPasswordData,
+  ChangeMyPasswordError,
+  ChangeMyPasswordResponse,
   CloseCaseData,
   CloseCaseError,
   CloseCaseResponse,
@@ -145,6 +155,12 @@ import type {
   GetMeData,
   GetMeError,
   GetMeResponse,
+  GetMyHomeData,
+  GetMyHomeError,
+  GetMyHomeResponse,
+  GetMySettingsData,
+  GetMySettingsError,
+  GetMySettingsResponse,
   GetOpenApiDocumentData,
   GetOpenApiDocumentError,
   GetOpenApiDocumentResponse,
@@ -163,6 +179,9 @@ import type {
   GetTenantConfigData,
   GetTenantConfigError,
   GetTenantConfigResponse,
+  GetTriageAssessmentData,
+  GetTriageAssessmentError,
+  GetTriageAssessmentResponse,
   HandOverShiftData,
   HandOverShiftError,
   HandOverShiftResponse,
@@ -214,12 +233,18 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptError,
   RecordCaseReceiptResponse,
+  RecordSpecialistReportPrintData,
+  RecordSpecialistReportPrintError,
+  RecordSpecialistReportPrintResponse,
   RepeatShiftsData,
   RepeatShiftsError,
   RepeatShiftsResponse,
   RevokeCalendarFeedData,
   RevokeCalendarFeedError,
   RevokeCalendarFeedResponse,
+  SaveTriageAssessmentData,
+  SaveTriageAssessmentError,
+  SaveTriageAssessmentResponse,
   SetAvailabilityData,
   SetAvailabilityError,
   SetAvailabilityResponse,
@@ -232,6 +257,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalError,
   UpdateHospitalResponse,
+  UpdateMySettingsData,
+  UpdateMySettingsError,
+  UpdateMySettingsResponse,
   UpdateShiftData,
   UpdateShiftError,
   UpdateShiftResponse,
@@ -1366,6 +1394,35 @@ export const getSpecialistReportOptions = (options: Options<GetSpecialistReportD
     queryKey: getSpecialistReportQueryKey(options),
   });
 
+/**
+ * Records that the signed-in specialist is printing their report for a range (specialist only).
+ *
+ * The printed report is drawn by the client from the report it already holds; this call leaves the audit event every print must leave, naming the cases whose consultations the report lists, before the print dialog opens. Other roles answer 403.
+ */
+export const recordSpecialistReportPrintMutation = (
+  options?: Partial<Options<RecordSpecialistReportPrintData>>,
+): UseMutationOptions<
+  RecordSpecialistReportPrintResponse,
+  RecordSpecialistReportPrintError,
+  Options<RecordSpecialistReportPrintData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    RecordSpecialistReportPrintResponse,
+    RecordSpecialistReportPrintError,
+    Options<RecordSpecialistReportPrintData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await recordSpecialistReportPrint({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
 export const listCaseAttachmentsQueryKey = (options: Options<ListCaseAttachmentsData>) =>
   createQueryKey('listCaseAttachments', options);
 
@@ -1478,6 +1535,62 @@ export const listTriageAssessmentsOptions = (options?: Options<ListTriageAssessm
     },
     queryKey: listTriageAssessmentsQueryKey(options),
   });
+
+export const getTriageAssessmentQueryKey = (options: Options<GetTriageAssessmentData>) =>
+  createQueryKey('getTriageAssessment', options);
+
+/**
+ * The triage assessment of one specialty at the caller's hospital.
+ *
+ * Everyone of the hospital reads it; hospital-system users name the hospital. A specialty without questions answers version 0 and no questions. An unknown or retired specialty, or another system's hospital, answers 404.
+ */
+export const getTriageAssessmentOptions = (options: Options<GetTriageAssessmentData>) =>
+  queryOptions<
+    GetTriageAssessmentResponse,
+    GetTriageAssessmentError,
+    GetTriageAssessmentResponse,
+    ReturnType<typeof getTriageAssessmentQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getTriageAssessment({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getTriageAssessmentQueryKey(options),
+  });
+
+/**
+ * Save a specialty's questions as the assessment's next version (hospital). Audited.
+ *
+ * Only the hospital's administrator (role hospital) edits its assessments. The whole ordered list is sent with the version it was read at; a stale version answers 409 and nothing changes. Cases already opened keep the version they were answered with. An assessment that cannot be answered answers 422 with detail.
+ */
+export const saveTriageAssessmentMutation = (
+  options?: Partial<Options<SaveTriageAssessmentData>>,
+): UseMutationOptions<
+  SaveTriageAssessmentResponse,
+  SaveTriageAssessmentError,
+  Options<SaveTriageAssessmentData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    SaveTriageAssessmentResponse,
+    SaveTriageAssessmentError,
+    Options<SaveTriageAssessmentData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await saveTriageAssessment({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
 
 export const listNotificationsQueryKey = (options?: Options<ListNotificationsData>) =>
   createQueryKey('listNotifications', options);
@@ -1985,6 +2098,100 @@ export const createCalendarFeedMutation = (
   };
   return mutationOptions;
 };
+
+export const getMySettingsQueryKey = (options?: Options<GetMySettingsData>) =>
+  createQueryKey('getMySettings', options);
+
+/**
+ * The caller's profile and notification preferences.
+ */
+export const getMySettingsOptions = (options?: Options<GetMySettingsData>) =>
+  queryOptions<
+    GetMySettingsResponse,
+    GetMySettingsError,
+    GetMySettingsResponse,
+    ReturnType<typeof getMySettingsQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getMySettings({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getMySettingsQueryKey(options),
+  });
+
+/**
+ * Change the caller's display name, phone and notification preferences.
+ *
+ * Sent whole with the version read; a stale version answers 409 and nothing changes. The change is audited with its before and after.
+ */
+export const updateMySettingsMutation = (
+  options?: Partial<Options<UpdateMySettingsData>>,
+): UseMutationOptions<UpdateMySettingsResponse, UpdateMySettingsError, Options<UpdateMySettingsData>> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateMySettingsResponse,
+    UpdateMySettingsError,
+    Options<UpdateMySettingsData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateMySettings({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Change the caller's password (users of the embedded identity provider).
+ *
+ * The current password is required. The new one follows the password rule of the forced change at sign-in and differs from the current one; problems answer 400 with the field. A user who signs in elsewhere answers 409. Wrong current passwords are throttled as sign-ins are (429).
+ */
+export const changeMyPasswordMutation = (
+  options?: Partial<Options<ChangeMyPasswordData>>,
+): UseMutationOptions<ChangeMyPasswordResponse, ChangeMyPasswordError, Options<ChangeMyPasswordData>> => {
+  const mutationOptions: UseMutationOptions<
+    ChangeMyPasswordResponse,
+    ChangeMyPasswordError,
+    Options<ChangeMyPasswordData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await changeMyPassword({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+export const getMyHomeQueryKey = (options?: Options<GetMyHomeData>) => createQueryKey('getMyHome', options);
+
+/**
+ * The live figures of the caller's landing page (/home), in one call.
+ */
+export const getMyHomeOptions = (options?: Options<GetMyHomeData>) =>
+  queryOptions<GetMyHomeResponse, GetMyHomeError, GetMyHomeResponse, ReturnType<typeof getMyHomeQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getMyHome({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getMyHomeQueryKey(options),
+  });
 
 export const getCalendarFeedQueryKey = (options: Options<GetCalendarFeedData>) =>
   createQueryKey('getCalendarFeed', options);
