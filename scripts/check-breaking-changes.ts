@@ -61,10 +61,25 @@ function isRemovedResponseProperty(diff: Diff): boolean {
   );
 }
 
+/**
+ * Whether a change the library calls breaking can break a client. Not when it is only under `components/`
+ * (every use of a schema is compared again where an operation reaches it), nor when it adds to what a
+ * response says (a new property, required or not, or a tighter bound on what the server sends): a client
+ * built against the release reads the answer as before. Request-side additions stay breaking: a new required
+ * field or a tighter bound refuses what an old client sends.
+ */
+function breaksAClient(diff: Diff): boolean {
+  const path = diff.path.map(String);
+  if (isRemovedResponseProperty(diff)) return true;
+  if (diff.type !== 'breaking' || path[0] === 'components') return false;
+  const responseSide = path[0] === 'paths' && path.includes('responses');
+  return !(responseSide && diff.action === 'add');
+}
+
 /** The changes from the released document to the current one that break a client of the release. */
 export function breakingChanges(released: unknown, current: unknown): BreakingChange[] {
   return apiDiff(released, current)
-    .filter((diff) => diff.type === 'breaking' || isRemovedResponseProperty(diff))
+    .filter(breaksAClient)
     .map((diff) => ({
       action: diff.action,
       path: diff.path.map(String).join('/'),

@@ -149,6 +149,20 @@ describe('the breaking-change check', () => {
     expect(verdict).toMatchObject({ ok: true, breaking: [] });
   });
 
+  it('passes a required property added to a response and a tighter bound on what the server sends', () => {
+    const verdict = checkCompatibility(
+      released(),
+      changed((document) => {
+        const summary = schemaOf(document, 'CaseSummary');
+        summary.properties['ward'] = { type: 'string', maxLength: 50 };
+        summary.required.push('ward');
+        const urgency = summary.properties['urgency'];
+        if (urgency) urgency['minLength'] = 1;
+      }, '1.1.0'),
+    );
+    expect(verdict).toMatchObject({ ok: true, breaking: [] });
+  });
+
   it.each(Object.entries(breakingEdits))('fails on %s within the same major version', (_name, edit) => {
     const verdict = checkCompatibility(released(), changed(edit, '1.1.0'));
     expect(verdict.ok).toBe(false);
