@@ -1874,6 +1874,8 @@ export const createCalendarFeed = <ThrowOnError extends boolean = false>(
 
 /**
  * The caller's profile and notification preferences.
+ *
+ * The caller's display name, phone and notification preferences (sound, toasts), with the version a change must name. Any signed-in user.
  */
 export const getMySettings = <ThrowOnError extends boolean = false>(
   options?: Options<GetMySettingsData, ThrowOnError>,
@@ -1949,6 +1951,8 @@ export const changeMyPassword = <ThrowOnError extends boolean = false>(
 
 /**
  * The live figures of the caller's landing page (/home), in one call.
+ *
+ * A tile per area the caller's roles open, each with its live figure (cases waiting for the caller, open cases of the ER, specialties without coverage now, hospitals of the system), counted in one statement. Any signed-in user.
  */
 export const getMyHome = <ThrowOnError extends boolean = false>(
   options?: Options<GetMyHomeData, ThrowOnError>,

@@ -2104,6 +2104,8 @@ export const getMySettingsQueryKey = (options?: Options<GetMySettingsData>) =>
 
 /**
  * The caller's profile and notification preferences.
+ *
+ * The caller's display name, phone and notification preferences (sound, toasts), with the version a change must name. Any signed-in user.
  */
 export const getMySettingsOptions = (options?: Options<GetMySettingsData>) =>
   queryOptions<
@@ -2178,6 +2180,8 @@ export const getMyHomeQueryKey = (options?: Options<GetMyHomeData>) => createQue
 
 /**
  * The live figures of the caller's landing page (/home), in one call.
+ *
+ * A tile per area the caller's roles open, each with its live figure (cases waiting for the caller, open cases of the ER, specialties without coverage now, hospitals of the system), counted in one statement. Any signed-in user.
  */
 export const getMyHomeOptions = (options?: Options<GetMyHomeData>) =>
   queryOptions<GetMyHomeResponse, GetMyHomeError, GetMyHomeResponse, ReturnType<typeof getMyHomeQueryKey>>({
