@@ -355,6 +355,7 @@ export type {
   NotificationList,
   NotificationsRead,
   Offer,
+  OfferedTo,
   OpenApiDocument,
   OrganisationOverview,
   Patient,

@@ -362,6 +362,14 @@ export const zPatient = z.object({
  */
 export const zRoutingStep = z.enum(['primary', 'backup', 'all']);
 
+/**
+ * A specialist a waiting case is offered to right now, and at which step of the routing chain (the on-call primary, its backup, or every specialist of the specialty).
+ */
+export const zOfferedTo = z.object({
+  specialist: zUserRef,
+  step: zRoutingStep,
+});
+
 export const zCaseSummary = z.object({
   id: z.string().max(100),
   displayNumber: z.string().max(40),
@@ -379,6 +387,7 @@ export const zCaseSummary = z.object({
   routingStep: zRoutingStep,
   ackDueAt: z.iso.datetime().max(40).nullable(),
   targetDueAt: z.iso.datetime().max(40),
+  offeredTo: z.array(zOfferedTo).max(1000),
 });
 
 export const zCaseList = z.object({
