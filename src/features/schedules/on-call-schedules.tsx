@@ -314,6 +314,13 @@ export function OnCallSchedules({ specialtyId, at, onSpecialtyChange }: OnCallSc
           setDraft(null);
         }}
         onSaved={saved}
+        onHandedOver={(result) => {
+          setDraft(null);
+          setNotice({
+            text: `Handed over to ${result.handed.primary.displayName} from ${dayLabel(localDate(result.handed.startsAt, timeZone))} ${clock(result.handed.startsAt, timeZone)}; ${String(result.movedCases)} waiting ${result.movedCases === 1 ? 'case' : 'cases'} moved to them.${warned(result.handed)}`,
+            warn: result.handed.warnings.length > 0,
+          });
+        }}
       />
       <RepeatForm
         opened={repeating}
