@@ -4,7 +4,7 @@
 // fill it (that day's part of it).
 import { ActionIcon, Box, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { Shift } from '../../../generated/types.gen.ts';
-import { ShiftButton, type DropAt } from './shift-button.tsx';
+import { dropTarget, ShiftButton, type DropAt } from './shift-button.tsx';
 import type { CalendarProps } from './week-calendar.tsx';
 import {
   addDays,
@@ -28,7 +28,7 @@ export interface MonthCalendarProps extends CalendarProps {
 function monthDropAt(shift: Shift, timeZone: string): DropAt {
   return ({ from, x, y }) => {
     const source = from.closest('[data-date]')?.getAttribute('data-date');
-    const target = document.elementFromPoint(x, y)?.closest('[data-date]')?.getAttribute('data-date');
+    const target = dropTarget(from, x, y, '[data-date]')?.getAttribute('data-date');
     if (!source || !target || source === target) return null;
     return movedByDays(shift, daysBetween(source, target), timeZone);
   };

@@ -282,7 +282,7 @@ export function OnCallSchedules({ specialtyId, at, onSpecialtyChange }: OnCallSc
         </Text>
       </Stack>
       {notice ? (
-        <Alert color={notice.warn ? 'orange' : 'green'} role="status">
+        <Alert color={notice.warn ? 'orange' : 'green'} role="status" data-testid="schedule-notice">
           {notice.text}
         </Alert>
       ) : null}

@@ -9,6 +9,19 @@ import type { Span } from './week.ts';
 // Movement below this is a click, not a drag.
 const DRAG_THRESHOLD_PX = 5;
 
+/**
+ * What lies under a point, past the dragged shift itself (which follows the pointer): the closest element
+ * matching the selector.
+ */
+export function dropTarget(dragged: Element, x: number, y: number, selector: string): Element | null {
+  for (const element of document.elementsFromPoint(x, y)) {
+    if (dragged.contains(element)) continue;
+    const found = element.closest(selector);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Where a drag released at a point puts the shift; `from` is the element the drag started on. */
 export type DropAt = (drop: {
   from: Element;

@@ -7,7 +7,7 @@ import { Box, Button, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@ma
 import { useRef, useState } from 'react';
 import type { Shift } from '../../../generated/types.gen.ts';
 import { SNAP_MINUTES } from './calendar-keys.ts';
-import { ShiftButton, type DropAt } from './shift-button.tsx';
+import { dropTarget, ShiftButton, type DropAt } from './shift-button.tsx';
 import { addDays, clock, dayLabel, instantOf, placeInDay, WARNING_TEXT, type Span } from './week.ts';
 
 const TRACK_PX = 576; // 24 px an hour on a 24-hour day
@@ -51,7 +51,7 @@ const snap = (instant: number) => Math.round(instant / STEP_MS) * STEP_MS;
 function weekDropAt(shift: Shift): DropAt {
   return ({ from, x, y, startY }) => {
     const source = from.closest('[data-day-start]');
-    const target = document.elementFromPoint(x, y)?.closest('[data-day-start]');
+    const target = dropTarget(from, x, y, '[data-day-start]');
     if (!source || !target) return null;
     const grabbed = instantOnTrack(source, startY) - Date.parse(shift.startsAt);
     const start = snap(instantOnTrack(target, y) - grabbed);
