@@ -5,7 +5,7 @@ import { Button, Paper, Stack, Text, UnstyledButton, VisuallyHidden } from '@man
 import type { CalendarView } from './calendar-keys.ts';
 import { ShiftButton } from './shift-button.tsx';
 import type { CalendarProps } from './week-calendar.tsx';
-import { addDays, clock, dayAgenda, dayLabel, instantOf, WARNING_TEXT } from './week.ts';
+import { addDays, clock, clockUntil, dayAgenda, dayLabel, instantOf, WARNING_TEXT } from './week.ts';
 
 export function DayList({
   days,
@@ -54,7 +54,7 @@ export function DayList({
                       }}
                     >
                       <Text size="sm" fw={700} c="red.9">
-                        No coverage {clock(from, timeZone)}–{clock(to, timeZone)}
+                        No coverage {clock(from, timeZone)}–{clockUntil(to, dayEnd, timeZone)}
                       </Text>
                       <Text size="sm" c="red.9">
                         Fill gap

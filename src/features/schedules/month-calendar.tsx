@@ -9,6 +9,7 @@ import type { CalendarProps } from './week-calendar.tsx';
 import {
   addDays,
   clock,
+  clockUntil,
   dayAgenda,
   dayLabel,
   daysBetween,
@@ -106,7 +107,7 @@ function DayCell({
                 }}
               >
                 <Text size="xs" fw={700} c="red.9" lh={1.3}>
-                  Gap {clock(from, timeZone)}–{clock(to, timeZone)}
+                  Gap {clock(from, timeZone)}–{clockUntil(to, dayEnd, timeZone)}
                 </Text>
                 <Text size="xs" c="red.9" lh={1.3}>
                   Fill gap<VisuallyHidden> on {label}</VisuallyHidden>

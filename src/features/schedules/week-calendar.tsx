@@ -8,7 +8,16 @@ import { useRef, useState } from 'react';
 import type { Shift } from '../../../generated/types.gen.ts';
 import { SNAP_MINUTES } from './calendar-keys.ts';
 import { dropTarget, ShiftButton, type DropAt } from './shift-button.tsx';
-import { addDays, clock, dayLabel, instantOf, placeInDay, WARNING_TEXT, type Span } from './week.ts';
+import {
+  addDays,
+  clock,
+  clockUntil,
+  dayLabel,
+  instantOf,
+  placeInDay,
+  WARNING_TEXT,
+  type Span,
+} from './week.ts';
 
 const TRACK_PX = 576; // 24 px an hour on a 24-hour day
 const STEP_MS = SNAP_MINUTES * 60_000;
@@ -220,8 +229,8 @@ function DayColumn({
             Fill gap
             <VisuallyHidden>
               {' '}
-              {clock(Math.max(gap.start, dayStart), timeZone)} to {clock(Math.min(gap.end, dayEnd), timeZone)}{' '}
-              on {label}
+              {clock(Math.max(gap.start, dayStart), timeZone)} to {clockUntil(gap.end, dayEnd, timeZone)} on{' '}
+              {label}
             </VisuallyHidden>
           </Button>
         ))}

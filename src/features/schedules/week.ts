@@ -74,6 +74,11 @@ export function clock(iso: string | number, timeZone: string): string {
   return isoToWallTime(iso, timeZone).slice(11, 16);
 }
 
+/** HH:MM in the zone of a span's end within a day: a span that runs to the day's end ends at 24:00. */
+export function clockUntil(end: number, dayEnd: number, timeZone: string): string {
+  return end >= dayEnd ? '24:00' : clock(end, timeZone);
+}
+
 /** "Mon 23 Nov" in the zone. */
 export function dayLabel(date: string): string {
   let format = timeFormat.get('day');
