@@ -144,11 +144,12 @@ const quietShell: AnyHandler[] = [
 
 /**
  * The whole app at the path, signed in as the user (or the example user with that role): `/me` answers with
- * them, the shell's notifications are quiet, and the handlers answer the rest.
+ * them, the shell's notifications are quiet unless the handlers answer them, and the handlers answer the rest.
  */
 export async function renderApp(path: string, as: User | Role, ...handlers: AnyHandler[]) {
   const user = typeof as === 'string' ? userWithRole(as) : as;
-  server.use(handleGetMe({ body: user }), ...quietShell, ...handlers);
+  // The test's own handlers come before the quiet shell's, so a test may feed the event stream itself.
+  server.use(handleGetMe({ body: user }), ...handlers, ...quietShell);
   const { auth } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
   // Imported after the fresh auth module, so the app and the test share one sign-in.
   const [{ appRoutes }, queries, { configureZod }, screens] = await Promise.all([

@@ -334,7 +334,7 @@ export function OnCallSchedules({ specialtyId, at, onSpecialtyChange }: OnCallSc
         onSaved={(created) => {
           setRepeating(false);
           setNotice({
-            text: `Created ${String(created.length)} shifts.${created.some((shift) => shift.warnings.length > 0) ? ' Some are outside the specialist’s availability or during their time off: look for ⚠.' : ''}`,
+            text: `Created ${String(created.length)} ${created.length === 1 ? 'shift' : 'shifts'}.${created.some((shift) => shift.warnings.length > 0) ? ' Some are outside the specialist’s availability or during their time off: look for ⚠.' : ''}`,
             warn: created.some((shift) => shift.warnings.length > 0),
           });
         }}
