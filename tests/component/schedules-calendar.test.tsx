@@ -66,14 +66,17 @@ const api = [
 
 /** Whether the screen is as wide as a ward PC (the grids) or a phone (the list of days). */
 function screenWide(wide: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
-    matches: wide && query.includes('min-width: 62em'),
-    media: query,
-    onchange: null,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: wide && query.includes('min-width: 62em'),
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
+  );
 }
 
 beforeEach(() => {
