@@ -286,7 +286,12 @@ test('the calendar by keyboard: add a shift, move it with the arrow keys, in the
   // The keyboard stays on the moved shift.
   await expect(page.locator(':focus')).toHaveAttribute('data-shift-id', shiftId ?? '');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Edit Orthopaedics shift' })).toBeVisible();
+  const editing = page.getByRole('dialog', { name: 'Edit Orthopaedics shift' });
+  await expect(editing).toBeVisible();
+  await lookAt(page, 'shift-edit-form', () =>
+    expect(editing.getByRole('button', { name: 'Hand over' })).toBeVisible(),
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await lookAt(page, 'on-call-week', () => expect(page.getByText(weekText)).toBeVisible());
