@@ -9,10 +9,13 @@ import {
   as,
   buildCasesApp,
   DOCTOR,
+  ER_ADMIN,
+  ER_STAFF,
   NEURO_2,
   NEURO_PRIMARY,
   neurologyCase,
   newKey,
+  RVG_DOCTOR,
   seedCasesDatabase,
   setOnCall,
   tokenFor,
@@ -133,6 +136,29 @@ forEachDatabase((_name, open) => {
     expect(accepted).toMatchObject({ caseId: created.id, caseStatus: 'accepted' });
     expect(bystander.received.filter((event) => event.caseId === created.id)).toEqual([]);
     for (const stream of [specialist, doctor, bystander]) stream.close();
+  });
+
+  it('tells the ER staff of every change to their hospital’s cases (their live board), and no other hospital', async () => {
+    const staff = await openStream(app, ER_STAFF);
+    const admin = await openStream(app, ER_ADMIN);
+    const elsewhere = await openStream(app, RVG_DOCTOR);
+    const created = (
+      await as(app, DOCTOR).post<Case>('/cases', neurologyCase(), { 'idempotency-key': newKey() })
+    ).body;
+    for (const stream of [staff, admin]) {
+      expect(await stream.next((event) => event.caseId === created.id)).toEqual({
+        type: 'case',
+        caseId: created.id,
+        caseStatus: 'pending',
+      });
+    }
+    await as(app, NEURO_PRIMARY).post(`/cases/${created.id}/accept`);
+    expect(
+      await staff.next((event) => event.caseId === created.id && event.caseStatus === 'accepted'),
+    ).toMatchObject({ type: 'case' });
+    // The accept reached this server's streams; the other hospital's doctor heard of neither change.
+    expect(elsewhere.received.filter((event) => event.caseId === created.id)).toEqual([]);
+    for (const stream of [staff, admin, elsewhere]) stream.close();
   });
 
   it('refuses a stream without a token', async () => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   Case,
+  CaseList,
   CalendarFeed,
   Shift,
   ShiftHandoverResult,
@@ -58,6 +59,11 @@ forEachDatabase((_name, open) => {
       await setOnCall(db, 'spc_neurology', { primary: NEURO_1, backup: null });
       const waiting = await openCase();
       expect(waiting.offers.map((offer) => offer.specialist.id)).toEqual([NEURO_1]);
+      // The ER's live board lists to whom each waiting case is offered, and at which step.
+      const boardBefore = await as(app, ER_ADMIN).get<CaseList>('/cases?status=pending&limit=100');
+      expect(boardBefore.body.items.find((item) => item.id === waiting.id)?.offeredTo).toEqual([
+        { specialist: { id: NEURO_1, displayName: expect.any(String) as string }, step: 'primary' },
+      ]);
 
       const handed = await call<ShiftHandoverResult>(
         app,
@@ -88,6 +94,13 @@ forEachDatabase((_name, open) => {
         { specialist_id: NEURO_2, active: true },
       ]);
       expect(activeOfferees(moved.body).map((offer) => offer.specialist.id)).toContain(NEURO_2);
+      const boardAfter = await as(app, ER_ADMIN).get<CaseList>('/cases?status=pending&limit=100');
+      expect(
+        boardAfter.body.items
+          .find((item) => item.id === waiting.id)
+          ?.offeredTo.map((offer) => [offer.specialist.id, offer.step]),
+      ).toEqual([[NEURO_2, 'primary']]);
+      expect(moved.body.offeredTo.map((offer) => offer.specialist.id)).toEqual([NEURO_2]);
       const told = await db.query('select 1 from notifications where user_id = $1 and case_id = $2', [
         NEURO_2,
         waiting.id,

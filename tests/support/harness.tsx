@@ -119,12 +119,13 @@ const quietShell: AnyHandler[] = [
 
 /**
  * The whole app at the path, signed in as the user (or the example user with that role): `/me` answers with
- * them, the shell's notifications are quiet, and the handlers answer the rest.
+ * them, the shell's notifications are quiet unless the handlers answer them, and the handlers answer the rest.
  */
 export async function renderApp(path: string, as: User | Role, ...handlers: AnyHandler[]) {
   const user = typeof as === 'string' ? userWithRole(as) : as;
-  // The user's settings (the shell reads their notification preferences) come last: a test's own answer wins.
-  server.use(handleGetMe({ body: user }), ...quietShell, ...handlers, handleGetMySettings());
+  // A test's own handlers come first, so it may answer the shell's calls itself (feed the event stream, give
+  // the user's settings); the quiet shell and the default settings answer the rest.
+  server.use(handleGetMe({ body: user }), ...handlers, ...quietShell, handleGetMySettings());
   const { auth } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
   // Imported after the fresh auth module, so the app and the test share one sign-in.
   const [{ appRoutes }, queries, { configureZod }, screens] = await Promise.all([

@@ -40,13 +40,20 @@ export interface SummaryRow {
   routing_step: RoutingStep;
   ack_due_at: string | null;
   target_due_at: string;
+  offered_to: { id: string; display_name: string; step: RoutingStep }[] | string | null;
   [column: string]: unknown;
 }
+
+// Who the case waits on now: its active offers, oldest first (the ER's live board shows them).
+const OFFERED_TO = `(select json_agg(json_build_object('id', u.id, 'display_name', u.display_name, 'step', f.step)
+    order by f.offered_at, u.display_name, u.id)
+  from case_offers f join users u on u.id = f.specialist_id where f.case_id = c.id and f.active) as offered_to`;
 
 export const SUMMARY_COLUMNS = `c.id, c.hospital_id, c.display_number, c.status, c.urgency, c.specialty_id,
   s.name as specialty_name, c.patient_age, c.patient_sex, c.patient_mrn, c.patient_initials, c.chief_complaint,
   c.door_time, c.created_at, c.updated_at, c.opened_by, o.display_name as opened_by_name, c.assigned_to,
-  a.display_name as assigned_to_name, c.no_coverage, c.routing_step, c.ack_due_at, c.target_due_at`;
+  a.display_name as assigned_to_name, c.no_coverage, c.routing_step, c.ack_due_at, c.target_due_at,
+  ${OFFERED_TO}`;
 
 export const SUMMARY_FROM = `cases c join specialties s on s.id = c.specialty_id join users o on o.id = c.opened_by
   left join users a on a.id = c.assigned_to`;
@@ -75,7 +82,17 @@ export function toSummary(row: SummaryRow): CaseSummary {
     routingStep: row.routing_step,
     ackDueAt: row.ack_due_at,
     targetDueAt: row.target_due_at,
+    offeredTo: offeredTo(row.offered_to),
   };
+}
+
+function offeredTo(value: SummaryRow['offered_to']): CaseSummary['offeredTo'] {
+  // json columns arrive parsed from pg and PGlite alike; a string only if a driver leaves json as text.
+  const rows = typeof value === 'string' ? (JSON.parse(value) as Exclude<typeof value, string>) : value;
+  return (rows ?? []).map((row) => ({
+    specialist: { id: row.id, displayName: row.display_name },
+    step: row.step,
+  }));
 }
 
 interface DetailRow extends SummaryRow {

@@ -11,10 +11,17 @@ export interface PublishedChange {
   readonly caseStatus: CaseStatus;
   readonly notifications: readonly { readonly userId: string; readonly id: string }[];
   readonly watchers: readonly string[];
+  /** The case's hospital: the staff who see its whole emergency room hear of every change (its live board). */
+  readonly hospitalId?: string | null;
 }
 
 export async function publishChange(tx: Queryable, change: PublishedChange): Promise<void> {
-  await tx.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, JSON.stringify(change)]);
+  // The hospital is read from the case in the same statement, so no caller has to carry it.
+  await tx.query(
+    `select pg_notify($1, jsonb_set($2::jsonb, '{hospitalId}',
+       coalesce((select to_jsonb(hospital_id) from cases where id = $3), 'null'::jsonb))::text)`,
+    [EVENTS_CHANNEL, JSON.stringify(change), change.caseId],
+  );
 }
 
 /** Calls onChange with every change any server publishes; resolves once listening. */

@@ -9,8 +9,17 @@ import { readNotifications } from '../notifications/notifications-repository.ts'
 export type EventSink = (event: ServerEvent) => void;
 
 export interface EventHub {
-  /** Delivers the user's events to sink until the returned function is called; end() ends the stream. */
-  subscribe(userId: string, sink: EventSink, end: () => void): () => void;
+  /**
+   * Delivers the user's events to sink until the returned function is called; end() ends the stream. With
+   * `wholeEmergencyRoomOf` (a hospital whose whole emergency room the user sees) it also hears of every
+   * change to that hospital's cases, so the ER's live board follows them.
+   */
+  subscribe(
+    userId: string,
+    sink: EventSink,
+    end: () => void,
+    wholeEmergencyRoomOf?: string | null,
+  ): () => void;
   /** How many streams the user holds open on this server. */
   streamsOf(userId: string): number;
   /** Ends every open stream (before the server closes: an open stream would hold the close up). */
@@ -20,6 +29,8 @@ export interface EventHub {
 
 export async function startEventHub(db: Database, onError: (error: unknown) => void): Promise<EventHub> {
   const sinks = new Map<string, Set<EventSink>>();
+  // hospital id -> user id -> that user's sinks that follow the whole emergency room
+  const rooms = new Map<string, Map<string, Set<EventSink>>>();
   const enders = new Set<() => void>();
 
   const deliver = async (change: PublishedChange): Promise<void> => {
@@ -43,6 +54,15 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
       for (const sink of sinks.get(userId) ?? [])
         sink({ type: 'case', caseId: change.caseId, caseStatus: change.caseStatus });
     }
+    const room = change.hospitalId == null ? undefined : rooms.get(change.hospitalId);
+    if (room !== undefined) {
+      const told = new Set([...change.notifications.map((entry) => entry.userId), ...change.watchers]);
+      for (const [userId, roomSinks] of room) {
+        if (told.has(userId)) continue;
+        for (const sink of roomSinks)
+          sink({ type: 'case', caseId: change.caseId, caseStatus: change.caseStatus });
+      }
+    }
   };
 
   const unlisten: Unlisten = await listenForChanges(
@@ -54,15 +74,30 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
   );
 
   return {
-    subscribe(userId, sink, end) {
+    subscribe(userId, sink, end, wholeEmergencyRoomOf) {
       const set = sinks.get(userId) ?? new Set();
       set.add(sink);
       sinks.set(userId, set);
       enders.add(end);
+      const hospitalId = wholeEmergencyRoomOf ?? null;
+      if (hospitalId !== null) {
+        const room = rooms.get(hospitalId) ?? new Map<string, Set<EventSink>>();
+        const mine = room.get(userId) ?? new Set<EventSink>();
+        mine.add(sink);
+        room.set(userId, mine);
+        rooms.set(hospitalId, room);
+      }
       return () => {
         enders.delete(end);
         set.delete(sink);
         if (set.size === 0 && sinks.get(userId) === set) sinks.delete(userId);
+        if (hospitalId !== null) {
+          const room = rooms.get(hospitalId);
+          const mine = room?.get(userId);
+          mine?.delete(sink);
+          if (mine !== undefined && mine.size === 0) room?.delete(userId);
+          if (room !== undefined && room.size === 0) rooms.delete(hospitalId);
+        }
       };
     },
     streamsOf(userId) {
@@ -73,6 +108,7 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
     },
     async close() {
       sinks.clear();
+      rooms.clear();
       enders.clear();
       await unlisten();
     },

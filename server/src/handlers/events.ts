@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { ServerEvent } from '../../../generated/types.gen.ts';
+import { listVisibility } from '../cases/access.ts';
 import { tooManyRequests } from '../errors.ts';
 import { actorOf } from '../http/request-context.ts';
 
@@ -36,9 +37,15 @@ export const eventsHandlers = {
     const ping = setInterval(() => {
       send({ type: 'ping' });
     }, PING_INTERVAL_MS);
-    const unsubscribe = request.server.cases.hub.subscribe(caller.id, send, () => {
-      raw.end();
-    });
+    // ER staff who see the whole emergency room hear of every case of their hospital (the live board).
+    const unsubscribe = request.server.cases.hub.subscribe(
+      caller.id,
+      send,
+      () => {
+        raw.end();
+      },
+      listVisibility(caller).wholeEmergencyRoom ? caller.hospitalId : null,
+    );
     // The token was checked only as the stream opened: it ends when the token does. An orderly end makes the
     // SPA reconnect (features/notifications/event-stream.ts), and so present a fresh token.
     const expiry =

@@ -73,6 +73,29 @@ export const stepTargets: Readonly<Record<RoutingStep, string>> = {
   all: 'to every specialist of the specialty',
 };
 
+// Names past this many are counted, not listed: a card stays readable when a case goes to every specialist.
+const NAMES_SHOWN = 3;
+
+/**
+ * To whom a waiting case is offered now, by step: "Offered to Dr A (on-call primary)"; at the last step
+ * "Offered to every specialist of the specialty: Dr A, Dr B, Dr C and 2 more". Null when offered to nobody.
+ */
+export function offeredToLine(
+  offeredTo: readonly { specialist: { displayName: string }; step: RoutingStep }[],
+): string | null {
+  if (offeredTo.length === 0) return null;
+  const steps = (['primary', 'backup', 'all'] as const).flatMap((step) => {
+    const names = offeredTo
+      .filter((offer) => offer.step === step)
+      .map((offer) => offer.specialist.displayName);
+    if (names.length === 0) return [];
+    const shown = names.slice(0, NAMES_SHOWN).join(', ');
+    const more = names.length > NAMES_SHOWN ? ` and ${String(names.length - NAMES_SHOWN)} more` : '';
+    return [step === 'all' ? `${stepLabels.all}: ${shown}${more}` : `${shown}${more} (${stepLabels[step]})`];
+  });
+  return `Offered to ${steps.join('; ')}`;
+}
+
 export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
   created: 'Case opened',
   offered: 'Offered',

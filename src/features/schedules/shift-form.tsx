@@ -1,15 +1,18 @@
 // The shift form, in a dialog: start and end in the hospital's time zone, the primary and an optional backup
-// among the specialty's specialists. The server's rules answer with a sentence shown above the buttons.
-import { Alert, Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+// among the specialty's specialists. The server's rules answer with a sentence shown above the buttons. A
+// saved shift can also be handed over (a swap): from now, or whole if it has not begun, to another
+// specialist, and the cases still waiting on the outgoing primary go with it.
+import { Alert, Button, Divider, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../lib/api/index.ts';
 import { useState } from 'react';
 import {
   createShiftMutation,
   deleteShiftMutation,
+  handOverShiftMutation,
   updateShiftMutation,
 } from '../../../generated/@tanstack/react-query.gen.ts';
-import type { Shift } from '../../../generated/types.gen.ts';
+import type { Shift, ShiftHandoverResult } from '../../../generated/types.gen.ts';
 import { isoToWallTime, wallTimeToIso } from '../../lib/date-time.ts';
 import { invalidateSchedules } from './invalidate.ts';
 
@@ -28,9 +31,19 @@ export interface ShiftFormProps {
   readonly onClose: () => void;
   /** After a save: the shift as saved (with its warnings), or null after a delete. */
   readonly onSaved: (shift: Shift | null) => void;
+  /** After a handover: the part kept, the part handed and how many waiting cases moved. */
+  readonly onHandedOver: (result: ShiftHandoverResult) => void;
 }
 
-export function ShiftForm({ draft, specialty, specialists, timeZone, onClose, onSaved }: ShiftFormProps) {
+export function ShiftForm({
+  draft,
+  specialty,
+  specialists,
+  timeZone,
+  onClose,
+  onSaved,
+  onHandedOver,
+}: ShiftFormProps) {
   return (
     <Modal
       opened={draft !== null}
@@ -47,6 +60,7 @@ export function ShiftForm({ draft, specialty, specialists, timeZone, onClose, on
           timeZone={timeZone}
           onClose={onClose}
           onSaved={onSaved}
+          onHandedOver={onHandedOver}
         />
       ) : null}
     </Modal>
@@ -60,6 +74,7 @@ function ShiftFields({
   timeZone,
   onClose,
   onSaved,
+  onHandedOver,
 }: ShiftFormProps & { draft: ShiftDraft }) {
   const queryClient = useQueryClient();
   const [start, setStart] = useState(isoToWallTime(draft.startsAt, timeZone));
@@ -71,7 +86,9 @@ function ShiftFields({
   const create = useMutation(createShiftMutation());
   const update = useMutation(updateShiftMutation());
   const remove = useMutation(deleteShiftMutation());
-  const busy = create.isPending || update.isPending || remove.isPending;
+  const handOver = useMutation(handOverShiftMutation());
+  const busy = create.isPending || update.isPending || remove.isPending || handOver.isPending;
+  const [incomingId, setIncomingId] = useState('');
 
   const submit = async (event: React.SyntheticEvent) => {
     event.preventDefault();
@@ -112,7 +129,26 @@ function ShiftFields({
     }
   };
 
+  const handOverShift = async () => {
+    if (!draft.shift || incomingId === '') {
+      setProblem('Choose who takes the shift over.');
+      return;
+    }
+    setProblem(null);
+    try {
+      const result = await handOver.mutateAsync({
+        path: { shiftId: draft.shift.id },
+        body: { toId: incomingId },
+      });
+      await refresh();
+      onHandedOver(result);
+    } catch (error) {
+      setProblem(errorText(error));
+    }
+  };
+
   const people = specialists.map((person) => ({ value: person.id, label: person.displayName }));
+  const outgoingId = draft.shift?.primary.id;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
@@ -174,6 +210,32 @@ function ShiftFields({
             </Button>
           </Group>
         </Group>
+        {draft.shift ? (
+          <Stack gap="xs">
+            <Divider />
+            <Text fw={700}>Hand over</Text>
+            <Text size="sm">
+              From now, or the whole shift if it has not begun. Cases waiting on{' '}
+              {draft.shift.primary.displayName} move to the incoming specialist.
+            </Text>
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <NativeSelect
+                label="Hand over to"
+                value={incomingId}
+                data={[
+                  { value: '', label: 'Choose a specialist' },
+                  ...people.filter((person) => person.value !== outgoingId),
+                ]}
+                onChange={(event) => {
+                  setIncomingId(event.currentTarget.value);
+                }}
+              />
+              <Button variant="outline" onClick={() => void handOverShift()} disabled={busy} mih={44}>
+                Hand over
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
       </Stack>
     </form>
   );

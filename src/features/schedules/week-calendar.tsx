@@ -1,15 +1,18 @@
 // A week of one specialty's shifts, Monday to Sunday in the hospital's time zone: each day a column of 24
 // hours (23 or 25 on a clock-change day, drawn to their real length), the shifts in it, and the gaps from now
-// on in red. Dragging down a day's column draws a new shift; every shift, gap and day also has a button, so
-// the calendar works by keyboard. On a phone the days stack.
-import { Box, Button, Paper, SimpleGrid, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+// on in red. Dragging down a day's column draws a new shift; dragging a shift moves it to another time or
+// day. Every shift, gap and day also has a button, and a focused shift moves with the arrow keys, so the
+// calendar works by keyboard. A phone gets the same week as a list of days (day-list.tsx).
+import { Box, Button, Paper, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useRef, useState } from 'react';
 import type { Shift } from '../../../generated/types.gen.ts';
+import { SNAP_MINUTES } from './calendar-keys.ts';
+import { dropTarget, ShiftButton, type DropAt } from './shift-button.tsx';
 import {
   addDays,
   clock,
+  clockUntil,
   dayLabel,
-  gapsBetween,
   instantOf,
   placeInDay,
   WARNING_TEXT,
@@ -17,23 +20,52 @@ import {
 } from './week.ts';
 
 const TRACK_PX = 576; // 24 px an hour on a 24-hour day
-const SNAP_MINUTES = 30;
+const STEP_MS = SNAP_MINUTES * 60_000;
 
-export interface WeekCalendarProps {
-  readonly monday: string;
+export interface CalendarProps {
   readonly timeZone: string;
   readonly shifts: readonly Shift[];
-  readonly now: number;
+  /** The uncovered parts of the range from now on. */
+  readonly gaps: readonly Span[];
   /** The gap to draw attention to (opened from a link at that gap). */
   readonly focusAt: number | null;
+  /** The id of the text that tells how the keys move a shift. */
+  readonly hintId: string;
   readonly onCreate: (span: Span) => void;
   readonly onEdit: (shift: Shift) => void;
+  readonly onMove: (shift: Shift, to: Span) => void;
+}
+
+export interface WeekCalendarProps extends CalendarProps {
+  readonly monday: string;
 }
 
 interface Drag {
-  readonly date: string;
   readonly from: number;
   readonly to: number;
+}
+
+/** The instant at a height of a day's track, to the half hour. */
+function instantOnTrack(track: Element, clientY: number): number {
+  const dayStart = Number(track.getAttribute('data-day-start'));
+  const dayEnd = Number(track.getAttribute('data-day-end'));
+  const box = track.getBoundingClientRect();
+  const fraction = box.height > 0 ? Math.min(1, Math.max(0, (clientY - box.top) / box.height)) : 0;
+  return dayStart + fraction * (dayEnd - dayStart);
+}
+
+const snap = (instant: number) => Math.round(instant / STEP_MS) * STEP_MS;
+
+/** A shift dropped on a day's track: the point grabbed lands where the pointer is, to the half hour. */
+function weekDropAt(shift: Shift): DropAt {
+  return ({ from, x, y, startY }) => {
+    const source = from.closest('[data-day-start]');
+    const target = dropTarget(from, x, y, '[data-day-start]');
+    if (!source || !target) return null;
+    const grabbed = instantOnTrack(source, startY) - Date.parse(shift.startsAt);
+    const start = snap(instantOnTrack(target, y) - grabbed);
+    return { start, end: start + Date.parse(shift.endsAt) - Date.parse(shift.startsAt) };
+  };
 }
 
 function DayColumn({
@@ -42,29 +74,18 @@ function DayColumn({
   shifts,
   gaps,
   focusAt,
+  hintId,
   onCreate,
   onEdit,
-}: {
-  date: string;
-  timeZone: string;
-  shifts: readonly Shift[];
-  gaps: readonly Span[];
-  focusAt: number | null;
-  onCreate: (span: Span) => void;
-  onEdit: (shift: Shift) => void;
-}) {
+  onMove,
+}: CalendarProps & { date: string }) {
   const dayStart = instantOf(date, '00:00', timeZone);
   const dayEnd = instantOf(addDays(date, 1), '00:00', timeZone);
   const track = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
 
-  const instantAt = (clientY: number) => {
-    const box = track.current?.getBoundingClientRect();
-    if (!box) return dayStart;
-    const fraction = Math.min(1, Math.max(0, (clientY - box.top) / box.height));
-    const step = SNAP_MINUTES * 60_000;
-    return dayStart + Math.round((fraction * (dayEnd - dayStart)) / step) * step;
-  };
+  const instantAt = (clientY: number) =>
+    track.current ? snap(instantOnTrack(track.current, clientY)) : dayStart;
   const dayShifts = shifts.filter((shift) =>
     placeInDay({ start: Date.parse(shift.startsAt), end: Date.parse(shift.endsAt) }, dayStart, dayEnd),
   );
@@ -78,6 +99,8 @@ function DayColumn({
         <Box
           ref={track}
           data-testid={`day-${date}`}
+          data-day-start={dayStart}
+          data-day-end={dayEnd}
           pos="relative"
           h={TRACK_PX}
           style={{
@@ -90,7 +113,7 @@ function DayColumn({
             if (event.target !== event.currentTarget) return;
             event.currentTarget.setPointerCapture(event.pointerId);
             const at = instantAt(event.clientY);
-            setDrag({ date, from: at, to: at });
+            setDrag({ from: at, to: at });
           }}
           onPointerMove={(event) => {
             if (drag) setDrag({ ...drag, to: instantAt(event.clientY) });
@@ -100,7 +123,7 @@ function DayColumn({
             const start = Math.min(drag.from, drag.to);
             const end = Math.max(drag.from, drag.to);
             setDrag(null);
-            if (end - start >= SNAP_MINUTES * 60_000) onCreate({ start, end });
+            if (end - start >= STEP_MS) onCreate({ start, end });
           }}
         >
           {dayGaps.map((gap) => {
@@ -109,12 +132,12 @@ function DayColumn({
             const focused = focusAt !== null && gap.start <= focusAt && focusAt < gap.end;
             return (
               <Box
-                key={`gap-${gap.start}`}
+                key={`gap-${String(gap.start)}`}
                 pos="absolute"
                 left={0}
                 right={0}
-                top={`${place.top * 100}%`}
-                h={`${place.height * 100}%`}
+                top={`${String(place.top * 100)}%`}
+                h={`${String(place.height * 100)}%`}
                 aria-hidden
                 data-gap-focused={focused ? 'true' : undefined}
                 data-testid="gap"
@@ -122,7 +145,7 @@ function DayColumn({
                   pointerEvents: 'none',
                   background:
                     'repeating-linear-gradient(45deg, var(--mantine-color-red-1), var(--mantine-color-red-1) 6px, var(--mantine-color-red-0) 6px, var(--mantine-color-red-0) 12px)',
-                  borderLeft: `4px solid var(--mantine-color-red-${focused ? 9 : 7})`,
+                  borderLeft: `4px solid var(--mantine-color-red-${focused ? '9' : '7'})`,
                   outline: focused ? '3px solid var(--mantine-color-red-9)' : undefined,
                 }}
               />
@@ -136,17 +159,21 @@ function DayColumn({
             );
             if (!place) return null;
             return (
-              <UnstyledButton
+              <ShiftButton
                 key={shift.id}
+                shift={shift}
+                view="week"
+                timeZone={timeZone}
+                hintId={hintId}
+                dropAt={weekDropAt(shift)}
+                onEdit={onEdit}
+                onMove={onMove}
                 pos="absolute"
                 left={4}
                 right={4}
-                top={`${place.top * 100}%`}
-                h={`${place.height * 100}%`}
+                top={`${String(place.top * 100)}%`}
+                h={`${String(place.height * 100)}%`}
                 mih={24}
-                onClick={() => {
-                  onEdit(shift);
-                }}
                 style={{
                   overflow: 'hidden',
                   borderRadius: 4,
@@ -164,8 +191,13 @@ function DayColumn({
                   {clock(shift.startsAt, timeZone)}–{clock(shift.endsAt, timeZone)}
                   {shift.warnings.length > 0 ? ' ⚠' : ''}
                 </Text>
-                <VisuallyHidden>, edit this shift</VisuallyHidden>
-              </UnstyledButton>
+                {shift.backup ? (
+                  <Text size="xs" lh={1.2}>
+                    backup {shift.backup.displayName}
+                  </Text>
+                ) : null}
+                <VisuallyHidden>, edit or move this shift</VisuallyHidden>
+              </ShiftButton>
             );
           })}
           {drag ? (
@@ -173,8 +205,8 @@ function DayColumn({
               pos="absolute"
               left={2}
               right={2}
-              top={`${((Math.min(drag.from, drag.to) - dayStart) / (dayEnd - dayStart)) * 100}%`}
-              h={`${(Math.abs(drag.to - drag.from) / (dayEnd - dayStart)) * 100}%`}
+              top={`${String(((Math.min(drag.from, drag.to) - dayStart) / (dayEnd - dayStart)) * 100)}%`}
+              h={`${String((Math.abs(drag.to - drag.from) / (dayEnd - dayStart)) * 100)}%`}
               style={{
                 pointerEvents: 'none',
                 background: 'var(--mantine-color-blue-2)',
@@ -185,7 +217,7 @@ function DayColumn({
         </Box>
         {dayGaps.map((gap) => (
           <Button
-            key={`fill-${gap.start}`}
+            key={`fill-${String(gap.start)}`}
             color="red.9"
             variant="filled"
             size="sm"
@@ -197,8 +229,8 @@ function DayColumn({
             Fill gap
             <VisuallyHidden>
               {' '}
-              {clock(Math.max(gap.start, dayStart), timeZone)} to {clock(Math.min(gap.end, dayEnd), timeZone)}{' '}
-              on {label}
+              {clock(Math.max(gap.start, dayStart), timeZone)} to {clockUntil(gap.end, dayEnd, timeZone)} on{' '}
+              {label}
             </VisuallyHidden>
           </Button>
         ))}
@@ -226,33 +258,12 @@ function DayColumn({
   );
 }
 
-export function WeekCalendar({
-  monday,
-  timeZone,
-  shifts,
-  now,
-  focusAt,
-  onCreate,
-  onEdit,
-}: WeekCalendarProps) {
+export function WeekCalendar({ monday, ...props }: WeekCalendarProps) {
   const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
-  const weekStart = instantOf(monday, '00:00', timeZone);
-  const weekEnd = instantOf(addDays(monday, 7), '00:00', timeZone);
-  // Gaps only from now on: a past gap can no longer be filled.
-  const gaps = gapsBetween(shifts, Math.max(weekStart, now), weekEnd);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 7 }} spacing="xs">
+    <SimpleGrid cols={7} spacing={6}>
       {days.map((date) => (
-        <DayColumn
-          key={date}
-          date={date}
-          timeZone={timeZone}
-          shifts={shifts}
-          gaps={gaps}
-          focusAt={focusAt}
-          onCreate={onCreate}
-          onEdit={onEdit}
-        />
+        <DayColumn key={date} date={date} {...props} />
       ))}
     </SimpleGrid>
   );

@@ -7,7 +7,7 @@ import { LinkCard } from '../../../components/link-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import type { CaseListResult } from '../api/use-case-list.ts';
-import { caseTexts, patientLine } from '../labels.ts';
+import { caseTexts, offeredToLine, patientLine } from '../labels.ts';
 import { CaseTimers } from './case-timers.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
@@ -21,6 +21,7 @@ export interface CaseListProps {
 }
 
 function CaseCard({ item, href, timeZone }: { item: CaseSummary; href: string; timeZone: string }) {
+  const offered = offeredToLine(item.offeredTo);
   return (
     <LinkCard
       to={href}
@@ -48,6 +49,11 @@ function CaseCard({ item, href, timeZone }: { item: CaseSummary; href: string; t
           {item.assignedTo ? ` · ${item.assignedTo.displayName}` : ''}
           {item.noCoverage ? ' · no on-call coverage' : ''}
         </Text>
+        {offered !== null ? (
+          <Text size="sm" fw={600} data-testid="offered-to">
+            {offered}
+          </Text>
+        ) : null}
         <CaseTimers
           status={item.status}
           doorTime={item.doorTime}
