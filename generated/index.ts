@@ -386,6 +386,7 @@ export type {
   NotificationPreferences,
   NotificationsRead,
   Offer,
+  OfferedTo,
   OpenApiDocument,
   OrganisationOverview,
   PasswordChange,

@@ -459,6 +459,14 @@ export type Patient = {
 export type RoutingStep = 'primary' | 'backup' | 'all';
 
 /**
+ * A specialist a waiting case is offered to right now, and at which step of the routing chain (the on-call primary, its backup, or every specialist of the specialty).
+ */
+export type OfferedTo = {
+  specialist: UserRef;
+  step: RoutingStep;
+};
+
+/**
  * A case as the lists show it: who, what, how urgent, where it stands and who holds it. Patient data is limited to initials, age, sex and MRN.
  */
 export type CaseSummary = {
@@ -490,6 +498,10 @@ export type CaseSummary = {
    * When a specialist should have accepted the case: the clinical target of its specialty and urgency at its hospital (e.g. stroke: within 15 minutes of the request), or else the urgency's acknowledgement time. Fixed when the case is opened; it stays after the case is accepted, so the time taken can be held against it.
    */
   targetDueAt: string;
+  /**
+   * Who the case is offered to now and has not answered yet, oldest offer first; empty once the case is accepted or closed.
+   */
+  offeredTo: Array<OfferedTo>;
 };
 
 /**

@@ -396,6 +396,14 @@ export const zPatient = z.object({
 export const zRoutingStep = z.enum(['primary', 'backup', 'all']);
 
 /**
+ * A specialist a waiting case is offered to right now, and at which step of the routing chain (the on-call primary, its backup, or every specialist of the specialty).
+ */
+export const zOfferedTo = z.object({
+  specialist: zUserRef,
+  step: zRoutingStep,
+});
+
+/**
  * A case as the lists show it: who, what, how urgent, where it stands and who holds it. Patient data is limited to initials, age, sex and MRN.
  */
 export const zCaseSummary = z.object({
@@ -415,6 +423,7 @@ export const zCaseSummary = z.object({
   routingStep: zRoutingStep,
   ackDueAt: z.iso.datetime().max(40).nullable(),
   targetDueAt: z.iso.datetime().max(40),
+  offeredTo: z.array(zOfferedTo).max(1000),
 });
 
 /**
