@@ -35,6 +35,8 @@ export const USER_CHANGED_CHANNEL = 'case_router_user_changed';
 
 // An unknown kid makes us re-read the keys, at most this often (a key added by another process, a rotation).
 const KEY_RELOAD_INTERVAL_MS = 30_000;
+// And the keys are re-read this often anyway: a retired key stops verifying in every process within a minute.
+const KEY_MAX_AGE_MS = 60_000;
 
 /** Our own provider's keys, read straight from the database: no HTTPS round trip to ourselves, no CA to trust. */
 function embeddedKeys(db: Database): JWTVerifyGetKey {
@@ -50,9 +52,10 @@ function embeddedKeys(db: Database): JWTVerifyGetKey {
     return loading;
   };
   return async (header, token) => {
+    const current = keys !== undefined && Date.now() - loadedAt <= KEY_MAX_AGE_MS ? keys : load();
     try {
       return await (
-        await (keys ?? load())
+        await current
       )(header, token);
     } catch (error) {
       if (error instanceof errors.JWKSNoMatchingKey && Date.now() - loadedAt > KEY_RELOAD_INTERVAL_MS) {

@@ -154,6 +154,20 @@ export async function setPassword(db: Queryable, id: string, passwordHash: strin
   );
 }
 
+/** A rehash at sign-in: replaces the hash only if it is still the one that was checked. */
+export async function replacePasswordHash(
+  db: Queryable,
+  id: string,
+  checkedHash: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.query('update users set password_hash = $3 where id = $1 and password_hash = $2', [
+    id,
+    checkedHash,
+    passwordHash,
+  ]);
+}
+
 /** Gives every demo account this password hash (a production server's generated demo password). */
 export async function setDemoAccountsPassword(db: Queryable, passwordHash: string): Promise<void> {
   await db.query('update users set password_hash = $1 where starts_with(id, $2)', [
