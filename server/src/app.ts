@@ -74,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   enforceBodyContentTypes(app, requiredBodies);
   refuseNulCharacters(app);
   await registerSecurityHeaders(app, config, { dev: options.dev === true });
-  adaptRouteSchemas(app, { uploadCaseAttachment: MAX_ATTACHMENT_BYTES });
+  adaptRouteSchemas(app, { uploadCaseAttachment: MAX_ATTACHMENT_BYTES }, new Set(['uploadCaseAttachment']));
 
   // App plugins.
   decorateContext(app, { config, db });

@@ -98,10 +98,11 @@ export async function uploadAttachment(
   actor: Actor,
   caseId: string,
   fileName: string,
-  upload: Buffer,
+  /** Reads the body with the cap applied as it arrives; called only once the caller may attach. */
+  readUpload: (limit: number) => Promise<Buffer>,
 ): Promise<Attachment> {
   await assertMayAttach(ctx, actor, caseId);
-  const prepared = await prepare(upload);
+  const prepared = await prepare(await readUpload(MAX_ATTACHMENT_BYTES));
   const id = newId('att');
   const blobKey = `attachments/${caseId}/${id}`;
   const thumbnailKey = prepared.thumbnail === null ? null : `${blobKey}-thumbnail`;
