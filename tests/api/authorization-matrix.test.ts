@@ -93,8 +93,8 @@ function resolve(node: unknown): Json {
 /** A value the parameter accepts: its example, else one made from its schema. */
 function sampleValue(parameter: Json): string {
   const schema = resolve(parameter['schema']);
-  if (parameter['example'] !== undefined) return String(parameter['example']);
-  if (schema['example'] !== undefined) return String(schema['example']);
+  const example = parameter['example'] ?? schema['example'];
+  if (typeof example === 'string' || typeof example === 'number') return String(example);
   if (Array.isArray(schema['enum'])) return String(schema['enum'][0]);
   if (schema['format'] === 'date') return '2026-10-01';
   if (schema['format'] === 'date-time') return new Date().toISOString();
