@@ -95,6 +95,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          setupFiles: ['tests/api/support/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -14,5 +14,8 @@ export const e2eServer = {
     DATABASE_URL: '',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // Sign-ins are many in the browser tests: hash at a test cost, below production's minimum (2^17), which a
+    // localhost server allows and tests/unit/passwords.test.ts proves for production.
+    PASSWORD_HASH_COST: '16384',
   },
 } as const;

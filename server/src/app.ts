@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { createAuthenticator, forgetChangedUsers } from './auth/authenticate.ts';
+import { setPasswordHashCost } from './auth/passwords.ts';
 import { MAX_ATTACHMENT_BYTES } from './cases/attachments.ts';
 import { registerCases, type CasesOptions } from './cases-runtime.ts';
 import type { Config } from './config.ts';
@@ -41,6 +42,7 @@ export interface BuildAppOptions {
 /** The app, not yet ready: callers may add to it; inject() and listen() make it ready. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     loggerInstance: options.logger ?? createLogger(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -72,7 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   enforceBodyContentTypes(app, requiredBodies);
   refuseNulCharacters(app);
   await registerSecurityHeaders(app, config, { dev: options.dev === true });
-  adaptRouteSchemas(app, { uploadCaseAttachment: MAX_ATTACHMENT_BYTES });
+  adaptRouteSchemas(app, { uploadCaseAttachment: MAX_ATTACHMENT_BYTES }, new Set(['uploadCaseAttachment']));
 
   // App plugins.
   decorateContext(app, { config, db });

@@ -2,6 +2,7 @@
 // timer worker. Options let tests give a fake clock, a fast worker tick, or no worker at all.
 import type { FastifyInstance } from 'fastify';
 import { directoryBlobStore, type BlobStore } from './blobs/store.ts';
+import { auditRefusedAccess, CaseAccessRefused } from './cases/case-authorization.ts';
 import type { CasesContext } from './cases/cases-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -54,6 +55,11 @@ export async function registerCases(
       tickMs === null ? null : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, onError }),
   };
   app.decorate('cases', runtime);
+  // A refused access to an existing case is audited on it, outside the transaction the refusal rolled back.
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!(error instanceof CaseAccessRefused)) return;
+    await auditRefusedAccess(db, error, request.ip, clock.now()).catch(onError);
+  });
   app.addHook('onReady', async () => {
     // Whatever fell due while no server ran fires now, not a tick later.
     await runtime.worker?.tick().catch(onError);

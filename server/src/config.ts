@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { generatePassword } from './auth/passwords.ts';
+import { generatePassword, MINIMUM_COST } from './auth/passwords.ts';
 import { limitsEnvShape, readLimits, type LimitsConfig } from './limits-config.ts';
 
 // The server's whole configuration, read once from the environment and validated at boot.
@@ -77,6 +77,11 @@ export interface Config {
   readonly demoAccountsAccepted: boolean;
   readonly api: { readonly baseUrl: string; readonly mediaUrl: string };
   readonly identity: IdentityConfig;
+  /**
+   * scrypt's N for new password hashes (PASSWORD_HASH_COST): OWASP's minimum, 2^17, unless a developer's
+   * machine or a test asks for less; a production server refuses less.
+   */
+  readonly passwordHashCost: number;
   /** How long a token's user (hospital, specialties) is reused before it is read again; 0 reads every time. */
   readonly authUserCacheSeconds: number;
   readonly caseTimers: CaseTimersConfig;
@@ -149,6 +154,9 @@ const serverSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   SESSION_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   AUTH_USER_CACHE_SECONDS: wholeNumber(0, 300).optional(),
+  PASSWORD_HASH_COST: wholeNumber(1024, 1_048_576)
+    .refine((value) => Number.isInteger(Math.log2(value)), 'must be a power of two')
+    .optional(),
   CASE_TIMER_TICK_MS: integerIn(10, 60_000, 'milliseconds').optional(),
   CASE_ACK_SECONDS_EMERGENT: caseSeconds.optional(),
   CASE_ACK_SECONDS_URGENT: caseSeconds.optional(),
@@ -192,6 +200,15 @@ function isProduction(env: Record<string, string>): boolean {
   return env['NODE_ENV'] === 'production' || (publicUrl !== undefined && !isLocalOrigin(publicUrl));
 }
 
+function passwordHashProblems(env: Record<string, string>): string[] {
+  const cost = Number(env['PASSWORD_HASH_COST']);
+  if (!isProduction(env) || env['PASSWORD_HASH_COST'] === undefined || !(cost < MINIMUM_COST)) return [];
+  return [
+    `PASSWORD_HASH_COST: a production server hashes passwords with at least ${MINIMUM_COST} (scrypt's N): ` +
+      'unset it, or raise it',
+  ];
+}
+
 function demoProblems(env: Record<string, string>): string[] {
   if (!isProduction(env) || env['DEMO_PASSWORD'] === undefined) return [];
   return [
@@ -226,6 +243,7 @@ function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       : parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`)),
     ...tlsProblems(given),
     ...demoProblems(given),
+    ...passwordHashProblems(given),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
@@ -350,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     api: tenant.api,
     identity: tenant.identity,
     authUserCacheSeconds: server.AUTH_USER_CACHE_SECONDS ?? 5,
+    passwordHashCost: server.PASSWORD_HASH_COST ?? MINIMUM_COST,
     caseTimers: readCaseTimers(server),
     limits: readLimits(server, tls.mode === 'off'),
     tenantProblems: tenant.problems,

@@ -59,6 +59,13 @@ export function unsupportedMediaType(detail: string): HttpError {
   return new HttpError(415, detail);
 }
 
+export const BODY_TOO_LARGE = 'The body is too large';
+
+/** 413: the body is larger than the operation accepts (said as soon as its length, declared or counted, is). */
+export function payloadTooLarge(): HttpError {
+  return new HttpError(413, BODY_TOO_LARGE);
+}
+
 /** 429: too many requests (or event streams); Retry-After says when to try again. */
 export class TooManyRequestsError extends HttpError {
   readonly retryAfterSeconds: number;

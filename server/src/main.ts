@@ -2,6 +2,7 @@
 // `node server/src/main.ts --dev` serves the SPA through Vite with HMR on the same origin.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { setPasswordHashCost } from './auth/passwords.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
@@ -39,6 +40,8 @@ async function start(): Promise<void> {
       'The tenant configuration has problems: the SPA will show its Configuration Error screen',
     );
   }
+  // Before the demo is seeded: its accounts are hashed with the configured cost too.
+  setPasswordHashCost(config.passwordHashCost);
   db = await openDatabase(config);
   const applied = await migrate(db);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');

@@ -14,10 +14,14 @@ import {
 import { forEachDatabase } from './support/databases.ts';
 
 // An external authority such as Entra ID: its own keys behind its discovery document, its own subject
-// identifiers, users matched by the email it asserts, access tokens typed JWT.
+// identifiers, access tokens typed JWT; users known by the immutable tenant and object ids (tid, oid), the
+// asserted email binding an account to them once, at its first sign-in.
 
 // As with Entra's v1 endpoints, the tokens' issuer is not the authority URL: discovery says which it is.
 const TOKEN_ISSUER = 'https://sts.example.test/3f1c2a9e-tenant/';
+const TENANT = '3f1c2a9e-0000-4000-8000-000000000001';
+const DOCTOR_OID = '7b0f6c2e-1111-4000-8000-00000000d0c7';
+const OTHER_OID = '9c1e7d3f-2222-4000-8000-00000000bad0';
 let authority: Server;
 let issuer: string;
 let privateKey: CryptoKey;
@@ -88,19 +92,65 @@ forEachDatabase((_name, open) => {
       expect(response.status).toBe(404);
     });
 
-    it('verifies against the keys its discovery names and finds the user by the asserted email', async () => {
-      const response = await getMe(await entraToken({ preferred_username: 'ER_Doctor@demo.test' }));
+    it('verifies against the keys its discovery names; the first sign-in binds the account by its email', async () => {
+      const response = await getMe(
+        await entraToken({ tid: TENANT, oid: DOCTOR_OID, preferred_username: 'ER_Doctor@demo.test' }),
+      );
       expect(response.status).toBe(200);
       const me = (await response.json()) as User;
       expect(me).toMatchObject({ id: 'usr_demo_er_doctor', roles: ['er_doctor'] });
       expect(discoveryRequests).toBeGreaterThan(0);
+      const [bound] = await database.db.query<{ external_tenant_id: string; external_object_id: string }>(
+        'select external_tenant_id, external_object_id from users where id = $1',
+        ['usr_demo_er_doctor'],
+      );
+      expect(bound).toEqual({ external_tenant_id: TENANT, external_object_id: DOCTOR_OID });
+      const audited = await database.db.query<{ action: string }>(
+        'select action from admin_audit_events where target_id = $1',
+        ['usr_demo_er_doctor'],
+      );
+      expect(audited.map((row) => row.action)).toContain('user.external_identity_bound');
     });
 
-    it('refuses a user it cannot match, and a token for another audience', async () => {
-      const stranger = await getMe(await entraToken({ email: 'stranger@elsewhere.test' }));
+    it('then knows the user by tid and oid alone: a renamed account is found, another identity is no one', async () => {
+      const renamed = await getMe(
+        await entraToken({ tid: TENANT, oid: DOCTOR_OID, preferred_username: 'dr.renamed@demo.test' }),
+      );
+      expect(renamed.status).toBe(200);
+      expect(((await renamed.json()) as User).id).toBe('usr_demo_er_doctor');
+      // Someone whose upn or email was set to the doctor's: not the doctor.
+      const impostor = await getMe(
+        await entraToken({
+          tid: TENANT,
+          oid: OTHER_OID,
+          email: 'er_doctor@demo.test',
+          upn: 'er_doctor@demo.test',
+        }),
+      );
+      expect(impostor.status).toBe(401);
+      expect(await impostor.json()).toEqual({ detail: authDetails.unknownUser });
+      // The same object id in another tenant is another person.
+      const elsewhere = await getMe(
+        await entraToken({ tid: 'another-tenant', oid: DOCTOR_OID, email: 'er_doctor@demo.test' }),
+      );
+      expect(elsewhere.status).toBe(401);
+    });
+
+    it('refuses a token without tid and oid, a user it cannot match, and a token for another audience', async () => {
+      const anonymous = await getMe(await entraToken({ email: 'er_doctor@demo.test' }));
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.json()).toEqual({ detail: authDetails.noExternalIdentity });
+      const stranger = await getMe(
+        await entraToken({ tid: TENANT, oid: 'stranger-oid', email: 'stranger@elsewhere.test' }),
+      );
       expect(stranger.status).toBe(401);
       expect(await stranger.json()).toEqual({ detail: authDetails.unknownUser });
-      const other = await getMe(await entraToken({ email: 'er_doctor@demo.test' }, 'api://someone-else'));
+      const other = await getMe(
+        await entraToken(
+          { tid: TENANT, oid: DOCTOR_OID, email: 'er_doctor@demo.test' },
+          'api://someone-else',
+        ),
+      );
       expect(other.status).toBe(401);
       expect(await other.json()).toEqual({ detail: authDetails.audience });
     });

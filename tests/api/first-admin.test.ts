@@ -55,6 +55,12 @@ forEachDatabase((_name, open) => {
         admin.hospitalSystemId,
       ]);
       expect(system?.name).toBe('North Health');
+      // Its creation is audited, as every user's is; by no one signed in.
+      const audited = await db.query<{ actor_id: string | null; action: string }>(
+        'select actor_id, action from admin_audit_events where target_id = $1',
+        [admin.userId],
+      );
+      expect(audited).toEqual([{ actor_id: null, action: 'user.created' }]);
     });
 
     it('is refused once a system administrator exists', async () => {

@@ -151,7 +151,7 @@ forEachDatabase((_name, open) => {
       expect(json).toEqual({ detail: signupProblems.duplicateEmail });
     });
 
-    it.each(['Short-1', 'no-digits-in-this-one', '123456789012345', 'a1'])(
+    it.each(['Short-1', 'no-digits-in-this-one', '123456789012345', 'a1', 'Password1234', 'qwerty123456'])(
       'refuses the weak password %s',
       async (password) => {
         const { status, json } = await signup(

@@ -30,6 +30,8 @@ describe('start-up', () => {
       },
     ]);
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBeNull();
+    // Local storage holds the access token alone: MSAL's cache, refresh token included, is in session storage.
+    expect(Object.keys(localStorage)).toEqual([AUTH_TOKEN_STORAGE_KEY]);
     expect(monitor.isTokenMonitorRunning()).toBe(true);
   });
 

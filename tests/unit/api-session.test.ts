@@ -11,8 +11,11 @@ import {
   type SessionBridge,
 } from '../../src/lib/api/index.ts';
 import { createTestServer, MemoryStorage, UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
+import { fakeJwt } from '../support/msw-tokens.ts';
 
 const BASE = 'https://api.test/api/v1';
+// An access token as MSAL hands it over: a JWT that expires in an hour.
+const STORED_TOKEN = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
 
 const server = createTestServer();
 beforeAll(() => {
@@ -111,7 +114,7 @@ describe('apiRequest: the request', () => {
 
   it('falls back to the stored auth_token when there is no silent token', async () => {
     session.token = null;
-    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'stored-token');
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, STORED_TOKEN);
     let auth: string | null = null;
     server.use(
       http.get(`${BASE}/cases`, ({ request }) => {
@@ -122,12 +125,12 @@ describe('apiRequest: the request', () => {
 
     await apiRequest('cases');
 
-    expect(auth).toBe('Bearer stored-token');
+    expect(auth).toBe(`Bearer ${STORED_TOKEN}`);
   });
 
   it('falls back to the stored auth_token when the silent token fails', async () => {
     session.getToken = () => Promise.reject(new Error('interaction_required'));
-    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'stored-token');
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, STORED_TOKEN);
     let auth: string | null = null;
     server.use(
       http.get(`${BASE}/cases`, ({ request }) => {
@@ -138,7 +141,7 @@ describe('apiRequest: the request', () => {
 
     await apiRequest('/cases');
 
-    expect(auth).toBe('Bearer stored-token');
+    expect(auth).toBe(`Bearer ${STORED_TOKEN}`);
   });
 
   it('sends no Authorization header without any token', async () => {

@@ -7,12 +7,20 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { recordAdminChange } from '../audit/admin-audit-repository.ts';
 import type { Config } from '../config.ts';
 import type { Database, Unlisten } from '../db/database.ts';
 import { authenticationRequired, invalidToken } from '../errors.ts';
 import { loadPublicJwks } from '../identity/keys.ts';
 import type { Caller } from './caller.ts';
-import { findUserByEmail, findUserById, isDemoAccount, type UserRecord } from '../users/users-repository.ts';
+import {
+  bindExternalIdentity,
+  findUserByEmail,
+  findUserByExternalIdentity,
+  findUserById,
+  isDemoAccount,
+  type UserRecord,
+} from '../users/users-repository.ts';
 
 export interface Authenticator {
   (request: FastifyRequest): Promise<void>;
@@ -27,6 +35,8 @@ export const authDetails = {
   issuer: 'Invalid or expired token: it was not issued by this application’s sign-in authority',
   type: 'Invalid or expired token: it is not an access token',
   unknownUser: 'Invalid or expired token: no user matches it',
+  noExternalIdentity:
+    'Invalid or expired token: it carries no tid and oid claims (the tenant and user ids that never change)',
   deactivated: 'This account has been deactivated. Ask your hospital administrator to reactivate it.',
 } as const;
 
@@ -35,6 +45,8 @@ export const USER_CHANGED_CHANNEL = 'case_router_user_changed';
 
 // An unknown kid makes us re-read the keys, at most this often (a key added by another process, a rotation).
 const KEY_RELOAD_INTERVAL_MS = 30_000;
+// And the keys are re-read this often anyway: a retired key stops verifying in every process within a minute.
+const KEY_MAX_AGE_MS = 60_000;
 
 /** Our own provider's keys, read straight from the database: no HTTPS round trip to ourselves, no CA to trust. */
 function embeddedKeys(db: Database): JWTVerifyGetKey {
@@ -50,9 +62,10 @@ function embeddedKeys(db: Database): JWTVerifyGetKey {
     return loading;
   };
   return async (header, token) => {
+    const current = keys !== undefined && Date.now() - loadedAt <= KEY_MAX_AGE_MS ? keys : load();
     try {
       return await (
-        await (keys ?? load())
+        await current
       )(header, token);
     } catch (error) {
       if (error instanceof errors.JWKSNoMatchingKey && Date.now() - loadedAt > KEY_RELOAD_INTERVAL_MS) {
@@ -173,13 +186,46 @@ async function userFor(
   payload: JWTPayload,
   embedded: boolean,
 ): Promise<UserRecord | undefined> {
-  const bySub = payload.sub === undefined ? undefined : await findUserById(db, payload.sub);
-  if (bySub || embedded) return bySub;
-  // An external authority's sub is its own identifier: match our user by the email it asserts.
+  if (embedded) return payload.sub === undefined ? undefined : findUserById(db, payload.sub);
+  const identity = externalIdentityOf(payload);
+  if (identity === undefined) throw invalidToken(authDetails.noExternalIdentity);
+  // An external authority's user is its tenant and object id, which never change (Entra ID's tid and oid).
+  const bound = await findUserByExternalIdentity(db, identity.tenantId, identity.objectId);
+  if (bound) return bound;
+  // The first sign-in of an account an administrator made by email: the email the authority asserts binds it
+  // to the identity, once. From then on the email claims decide nothing: a renamed account is still found, and
+  // another identity asserting the same email is no one.
   const email = [payload['email'], payload['preferred_username'], payload['upn']].find(
     (claim): claim is string => typeof claim === 'string' && claim.includes('@'),
   );
-  return email === undefined ? undefined : findUserByEmail(db, email);
+  const byEmail = email === undefined ? undefined : await findUserByEmail(db, email);
+  if (!byEmail) return undefined;
+  const claimed = await db.transaction(async (tx) => {
+    if (!(await bindExternalIdentity(tx, byEmail.id, identity.tenantId, identity.objectId))) return false;
+    await recordAdminChange(tx, {
+      actorId: byEmail.id,
+      action: 'user.external_identity_bound',
+      targetType: 'user',
+      targetId: byEmail.id,
+      hospitalSystemId: byEmail.hospitalSystemId,
+      hospitalId: byEmail.hospitalId,
+      before: null,
+      after: { tenantId: identity.tenantId, objectId: identity.objectId },
+      address: null,
+      at: new Date(),
+    });
+    return true;
+  });
+  return claimed ? byEmail : undefined;
+}
+
+/** Entra ID's immutable identifiers of the user: the tenant (tid) and the user's object id in it (oid). */
+function externalIdentityOf(payload: JWTPayload): { tenantId: string; objectId: string } | undefined {
+  const tenantId = payload['tid'];
+  const objectId = payload['oid'];
+  const bounded = (value: unknown): value is string =>
+    typeof value === 'string' && value.length > 0 && value.length <= 128;
+  return bounded(tenantId) && bounded(objectId) ? { tenantId, objectId } : undefined;
 }
 
 /** Verifies the bearer access token and sets request.caller; throws a 401 with a clear detail otherwise. */
@@ -218,13 +264,8 @@ export function createAuthenticator({
       if (error instanceof errors.JOSEError) throw invalidToken(detailFor(error));
       throw error;
     }
-    // Keyed by what userFor reads: the subject, and the email claims an external authority's token asserts.
-    const key = JSON.stringify([
-      payload.sub,
-      payload['email'],
-      payload['preferred_username'],
-      payload['upn'],
-    ]);
+    // Keyed by what finds the user: the subject, or an external authority's tenant and object id.
+    const key = JSON.stringify(embedded ? [payload.sub] : [payload['tid'], payload['oid']]);
     const user = await users.get(key, () => userFor(db, payload, embedded));
     // A production server that was not told to seed the demo knows no demo account.
     if (!user || (!config.demoAccountsAccepted && isDemoAccount(user.id))) {

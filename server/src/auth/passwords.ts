@@ -1,13 +1,30 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as commonPasswords from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
 
-// Stored as scrypt$N$r$p$salt$hash so the cost can rise later without breaking existing hashes.
-const COST = 16_384;
+// Stored as scrypt$N$r$p$salt$hash so the cost can rise later without breaking existing hashes: a hash stored
+// with a lower cost is rehashed at its owner's next successful sign-in (needsRehash).
+
+/**
+ * OWASP's current minimum for scrypt (Password Storage guidance): N=2^17, r=8, p=1, about 128 MiB per hash.
+ * Production always hashes with at least this; PASSWORD_HASH_COST may lower it on a developer's machine and in
+ * tests only (config.ts refuses less on a production server).
+ */
+export const MINIMUM_COST = 2 ** 17;
+/** The highest N we compute, for our own hashes or stored ones (2^20 is 1 GiB of memory). */
+const MAXIMUM_COST = 2 ** 20;
+let cost = MINIMUM_COST;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-export const PASSWORD_RULE = 'Use at least 12 characters, with at least one letter and one digit.';
+export const PASSWORD_RULE =
+  'Use at least 12 characters, with at least one letter and one digit, and nothing common or easy to guess.';
+
+/** zxcvbn's score (0-4) a password needs: 3 is "safely unguessable" against an online attack and a slow hash. */
+const MINIMUM_STRENGTH = 3;
 
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -15,7 +32,11 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
       password.normalize('NFKC'),
       salt,
       keyLength,
-      { ...options, maxmem: 64 * 1024 * 1024 },
+      // scrypt needs 128 * N * r bytes; Node's default ceiling (32 MiB) is below the minimum cost.
+      {
+        ...options,
+        maxmem: 128 * (options.N ?? MINIMUM_COST) * (options.r ?? BLOCK_SIZE) + 16 * 1024 * 1024,
+      },
       (error, key) => {
         if (error) reject(error);
         else resolve(key);
@@ -24,17 +45,36 @@ function derive(password: string, salt: Buffer, keyLength: number, options: Scry
   });
 }
 
+/** The cost new hashes get (config.passwordHashCost, set when the app is built); a power of two. */
+export function setPasswordHashCost(n: number): void {
+  if (!Number.isInteger(Math.log2(n)) || n < 2 ** 10 || n > MAXIMUM_COST) {
+    throw new Error(`scrypt cost ${n} is not a power of two between 2^10 and 2^20`);
+  }
+  cost = n;
+}
+
+export function passwordHashCost(): number {
+  return cost;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, KEY_LENGTH, { N: COST, r: BLOCK_SIZE, p: PARALLELISM });
-  return ['scrypt', COST, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
+  const n = cost;
+  const key = await derive(password, salt, KEY_LENGTH, { N: n, r: BLOCK_SIZE, p: PARALLELISM });
+  return ['scrypt', n, BLOCK_SIZE, PARALLELISM, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** Whether a stored hash is weaker than what we hash with now: its owner's next sign-in stores a new one. */
+export function needsRehash(stored: string): boolean {
+  const [scheme, n, r, p] = stored.split('$');
+  return scheme !== 'scrypt' || Number(n) < cost || Number(r) < BLOCK_SIZE || Number(p) < PARALLELISM;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || salt === undefined || hash === undefined) return false;
   const expected = Buffer.from(hash, 'base64');
-  if (expected.length === 0) return false;
+  if (expected.length === 0 || !(Number(n) <= MAXIMUM_COST)) return false;
   const actual = await derive(password, Buffer.from(salt, 'base64'), expected.length, {
     N: Number(n),
     r: Number(r),
@@ -44,10 +84,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 // A hash of a random password: checking against it when the email is unknown costs the same time as a real check.
-let decoy: Promise<string> | undefined;
+let decoy: { readonly cost: number; readonly hash: Promise<string> } | undefined;
 export async function spendVerificationTime(password: string): Promise<void> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await decoy);
+  if (decoy?.cost !== cost) decoy = { cost, hash: hashPassword(randomBytes(16).toString('hex')) };
+  await verifyPassword(password, await decoy.hash);
 }
 
 /**
@@ -58,10 +98,35 @@ export function generatePassword(): string {
   return `${randomBytes(18).toString('base64url')}a1`;
 }
 
-/** The one password rule, for the forced change at sign-in and for sign-up. Null when the password is acceptable. */
-export function passwordProblem(password: string): string | null {
+// Common passwords, names, English words, keyboard walks, dates and sequences, as password crackers try them
+// (zxcvbn-ts with its common and English dictionaries), built at the first check: the dictionaries are large.
+let strength: ZxcvbnFactory | undefined;
+function estimator(): ZxcvbnFactory {
+  strength ??= new ZxcvbnFactory({
+    dictionary: { ...commonPasswords.dictionary, ...english.dictionary },
+    graphs: commonPasswords.adjacencyGraphs,
+    translations: english.translations,
+  });
+  return strength;
+}
+
+/**
+ * The one password rule, for the forced change at sign-in and for sign-up. Null when the password is acceptable.
+ * `userInputs` are the account's own words (email, name): a password made of them is as guessable as a common one.
+ */
+export function passwordProblem(password: string, userInputs: readonly string[] = []): string | null {
   if (password.length < 12 || !/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) {
     return `The password is too weak. ${PASSWORD_RULE}`;
+  }
+  // zxcvbn's cost grows with the length; the contract bounds passwords, this bounds what is estimated.
+  const words = userInputs.flatMap((input) => [input, ...input.split(/[^\p{L}\p{N}]+/u)]);
+  const result = estimator().check(
+    password.slice(0, 128),
+    words.filter((word) => word.length >= 3),
+  );
+  if (result.score < MINIMUM_STRENGTH) {
+    const warning = result.feedback.warning;
+    return `The password is too common or easy to guess${warning ? ` (${warning.replace(/\.$/, '').toLowerCase()})` : ''}. ${PASSWORD_RULE}`;
   }
   return null;
 }

@@ -5,6 +5,7 @@ import type { Attachment } from '../../../generated/types.gen.ts';
 import { recordAudit } from '../audit/audit-repository.ts';
 import type { Actor } from '../auth/caller.ts';
 import { sniffType, type AcceptedType } from '../blobs/file-type.ts';
+import { ActivePdfContentError, MalformedPdfError, sanitizePdf } from '../blobs/pdf.ts';
 import { MalformedImageError, stripJpegMetadata, stripPngMetadata } from '../blobs/strip-metadata.ts';
 import { newId } from '../db/ids.ts';
 import { transition } from '../domain/case-state.ts';
@@ -28,7 +29,25 @@ export const attachmentDetails = {
   empty: 'The file is empty',
   notFound: 'Attachment not found',
   noThumbnail: 'This attachment has no thumbnail (only images have one)',
+  activePdf: (what: string) =>
+    `PDFs that can act are not accepted: this one carries ${what}. Print it to a new PDF and upload that`,
+  unreadablePdf: (why: string) => `The file starts like a PDF but cannot be accepted: ${why}`,
 } as const;
+
+/** The PDF as stored: without metadata; refused (415) when it carries active content or cannot be read. */
+async function preparePdf(upload: Buffer): Promise<Buffer> {
+  try {
+    return await sanitizePdf(upload);
+  } catch (error) {
+    if (error instanceof ActivePdfContentError) {
+      throw unsupportedMediaType(attachmentDetails.activePdf(error.message));
+    }
+    if (error instanceof MalformedPdfError) {
+      throw unsupportedMediaType(attachmentDetails.unreadablePdf(error.message));
+    }
+    throw error;
+  }
+}
 
 async function assertMayAttach(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
   const { row } = await authorizeCaseAction(ctx.db, actor.caller, caseId, 'attach', { lock: false });
@@ -48,7 +67,9 @@ async function prepare(upload: Buffer): Promise<Prepared> {
   if (upload.length === 0) throw badRequest(attachmentDetails.empty);
   const type = sniffType(upload);
   if (type === undefined) throw unsupportedMediaType(attachmentDetails.unsupported);
-  if (type === 'application/pdf') return { type, bytes: upload, thumbnail: null, width: null, height: null };
+  if (type === 'application/pdf') {
+    return { type, bytes: await preparePdf(upload), thumbnail: null, width: null, height: null };
+  }
   const label = type === 'image/jpeg' ? 'JPEG' : 'PNG';
   try {
     const bytes = type === 'image/jpeg' ? stripJpegMetadata(upload) : stripPngMetadata(upload);
@@ -77,10 +98,11 @@ export async function uploadAttachment(
   actor: Actor,
   caseId: string,
   fileName: string,
-  upload: Buffer,
+  /** Reads the body with the cap applied as it arrives; called only once the caller may attach. */
+  readUpload: (limit: number) => Promise<Buffer>,
 ): Promise<Attachment> {
   await assertMayAttach(ctx, actor, caseId);
-  const prepared = await prepare(upload);
+  const prepared = await prepare(await readUpload(MAX_ATTACHMENT_BYTES));
   const id = newId('att');
   const blobKey = `attachments/${caseId}/${id}`;
   const thumbnailKey = prepared.thumbnail === null ? null : `${blobKey}-thumbnail`;

@@ -1,12 +1,45 @@
 // Reads a case and decides the caller's access to it (access.ts), for every operation on one case.
-import { recordAudit } from '../audit/audit-repository.ts';
+import { recordAudit, recordAuditAction } from '../audit/audit-repository.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
-import { notFound } from '../errors.ts';
+import { HttpError, notFound } from '../errors.ts';
 import { accessDetails, authorizeCase, type CaseAccessAction } from './access.ts';
 import { readCaseState, type CaseStateRow } from './cases-repository.ts';
 import { readOffer, type OfferStateRow } from './offers-repository.ts';
 import type { CasesContext } from './cases-context.ts';
+
+/**
+ * A refusal of an existing case to a signed-in caller: answered as the refusal it wraps (404 or 403), and
+ * audited on the case by the cases runtime once any transaction it happened in has rolled back.
+ */
+export class CaseAccessRefused extends HttpError {
+  readonly caseId: string;
+  readonly callerId: string;
+
+  constructor(refusal: HttpError, caseId: string, callerId: string) {
+    super(refusal.statusCode, refusal.detail);
+    this.caseId = caseId;
+    this.callerId = callerId;
+  }
+}
+
+/** The audit trail's name for a refused access to a case. */
+export const ACCESS_REFUSED_AUDIT_ACTION = 'case.access_refused';
+
+export async function auditRefusedAccess(
+  db: Queryable,
+  refusal: CaseAccessRefused,
+  address: string | null,
+  at: Date,
+): Promise<void> {
+  await recordAuditAction(db, {
+    userId: refusal.callerId,
+    action: ACCESS_REFUSED_AUDIT_ACTION,
+    caseId: refusal.caseId,
+    address,
+    at,
+  });
+}
 
 /**
  * Reads the case (locked for a change inside a transaction) and decides the caller's access to `action`;
@@ -22,12 +55,17 @@ export async function authorizeCaseAction(
   const row = await readCaseState(db, caseId, options);
   if (!row) throw notFound(accessDetails.notFound);
   const offer = await readOffer(db, caseId, caller.id);
-  authorizeCase(caller, action, {
-    hospitalId: row.hospital_id,
-    openedBy: row.opened_by,
-    assignedTo: row.assigned_to,
-    myOffer: offer,
-  });
+  try {
+    authorizeCase(caller, action, {
+      hospitalId: row.hospital_id,
+      openedBy: row.opened_by,
+      assignedTo: row.assigned_to,
+      myOffer: offer,
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw new CaseAccessRefused(error, caseId, caller.id);
+    throw error;
+  }
   return { row, offer };
 }
 

@@ -30,6 +30,7 @@ import { readCase } from './case-queries.ts';
 import { insertConsultation, insertMessage, readMessage } from './case-thread-repository.ts';
 import {
   findCaseByIdempotencyKey,
+  releaseExpiredIdempotencyKey,
   insertCase,
   markAccepted,
   markCancelled,
@@ -61,6 +62,9 @@ export const caseProblems = {
 
 // A replayed Idempotency-Key found inside the transaction: roll back and answer with the first case.
 class ReplayedKey extends Error {}
+
+/** How long an Idempotency-Key means a retry: a key older than this opens a new case. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key already opened a case with a different request; use a new key for a new case';
@@ -100,8 +104,9 @@ export async function createCase(
   assertMayOpenCase(caller);
   const hospitalId = caller.hospitalId;
   const fingerprint = fingerprintOf(body);
+  const keysSince = new Date(ctx.clock.now().getTime() - IDEMPOTENCY_KEY_TTL_MS).toISOString();
   const replay = async (): Promise<{ created: false; case: Case } | undefined> => {
-    const first = await findCaseByIdempotencyKey(ctx.db, caller.id, idempotencyKey);
+    const first = await findCaseByIdempotencyKey(ctx.db, caller.id, idempotencyKey, keysSince);
     if (first === undefined) return undefined;
     // The same key with another body is a client's mistake, not a retry: answering with the first case
     // would hide that the second was never opened.
@@ -127,6 +132,7 @@ export async function createCase(
   const caseId = newId('cas');
   try {
     await ctx.db.transaction(async (tx) => {
+      await releaseExpiredIdempotencyKey(tx, caller.id, idempotencyKey, keysSince);
       const { caseNumber, shortCode, settings } = await takeNextCaseNumber(tx, hospitalId);
       const displayNumber = `${shortCode}-${String(caseNumber).padStart(6, '0')}`;
       const routingContext = await readRoutingContext(

@@ -285,17 +285,36 @@ export async function insertCase(db: Queryable, created: NewCase): Promise<boole
   return inserted.length > 0;
 }
 
-/** The case its opener opened with this idempotency key, and the fingerprint of the body it came with. */
+/**
+ * The case its opener opened with this idempotency key since `since` (older keys have expired), and the
+ * fingerprint of the body it came with.
+ */
 export async function findCaseByIdempotencyKey(
   db: Queryable,
   openedBy: string,
   key: string,
+  since: string,
 ): Promise<{ readonly id: string; readonly fingerprint: string | null } | undefined> {
   const [row] = await db.query<{ id: string; fingerprint: string | null }>(
-    'select id, idempotency_fingerprint as fingerprint from cases where opened_by = $1 and idempotency_key = $2',
-    [openedBy, key],
+    `select id, idempotency_fingerprint as fingerprint from cases
+     where opened_by = $1 and idempotency_key = $2 and created_at > $3`,
+    [openedBy, key, since],
   );
   return row;
+}
+
+/** Frees an expired key (on a case opened before `before`), so that the same key may open a new case. */
+export async function releaseExpiredIdempotencyKey(
+  db: Queryable,
+  openedBy: string,
+  key: string,
+  before: string,
+): Promise<void> {
+  await db.query(
+    `update cases set idempotency_key = null
+     where opened_by = $1 and idempotency_key = $2 and created_at <= $3`,
+    [openedBy, key, before],
+  );
 }
 
 export async function countCasesOf(db: Queryable, hospitalId: string): Promise<number> {

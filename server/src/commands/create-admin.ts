@@ -1,6 +1,7 @@
 // `npm run create-admin -- --email … --name … --hospital-system …`: the first system administrator of a real
 // installation, on the database the configuration names (run it with the server's own environment).
 import { parseArgs } from 'node:util';
+import { setPasswordHashCost } from '../auth/passwords.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
@@ -25,6 +26,7 @@ async function main(): Promise<number> {
     strict: true,
   });
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   const db = await openDatabase(config);
   try {
     await migrate(db);

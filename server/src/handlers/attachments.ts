@@ -1,7 +1,9 @@
+import { Readable } from 'node:stream';
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import { downloadAttachment, listAttachments, uploadAttachment } from '../cases/attachments.ts';
 import { requestBodyRequired } from '../errors.ts';
 import { actorOf } from '../http/request-context.ts';
+import { declaredLength, readBodyUpTo } from '../http/request-body.ts';
 
 export const attachmentsHandlers = {
   async listCaseAttachments(request, reply) {
@@ -12,16 +14,18 @@ export const attachmentsHandlers = {
   },
   async uploadCaseAttachment(request, reply) {
     const actor = actorOf(request);
-    // The raw-bytes parser (http/route-schemas.ts) hands over a Buffer; the contract types it as a Blob for clients.
+    // The raw-bytes parser (http/route-schemas.ts) hands over the request stream unread: the area decides whether
+    // the caller may attach to the case before a byte of it is read, then reads it with the cap as it arrives.
+    // The contract types it as a Blob for clients.
     const body: unknown = request.body;
-    if (!Buffer.isBuffer(body)) throw requestBodyRequired();
+    if (!(body instanceof Readable)) throw requestBodyRequired();
     const { context } = request.server.cases;
     const attachment = await uploadAttachment(
       context,
       actor,
       request.params.caseId,
       request.query.fileName,
-      body,
+      (limit) => readBodyUpTo(body, limit, declaredLength(request.headers)),
     );
     return reply.code(201).send(attachment);
   },

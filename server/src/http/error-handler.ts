@@ -5,6 +5,7 @@ import type { SecurityError } from 'fastify-openapi-glue';
 import type { FieldProblem } from '../../../generated/types.gen.ts';
 import {
   AUTHENTICATION_REQUIRED,
+  BODY_TOO_LARGE,
   HttpError,
   INTERNAL_ERROR,
   NOT_FOUND,
@@ -22,7 +23,7 @@ interface Answer {
 const FASTIFY_DETAILS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty but Content-Type says application/json',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large',
+  FST_ERR_CTP_BODY_TOO_LARGE: BODY_TOO_LARGE,
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This Content-Type is not accepted',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content-Length does not match the body',
 };
@@ -71,6 +72,9 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   }
   if (error instanceof TooManyRequestsError)
     void reply.header('retry-after', String(error.retryAfterSeconds));
+  // Refused before its body was read (an anonymous or oversized upload, a case the caller may not attach to):
+  // the connection closes after the answer, rather than Node reading the rest of the body to reuse it.
+  if (!request.raw.complete) void reply.header('connection', 'close');
   void reply.code(answer.status).send({ detail: answer.detail });
 }
 

@@ -1,6 +1,7 @@
 // Adapts the document's schemas to what Fastify hands the validator. Call before the routes are registered.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { unsupportedMediaType } from '../errors.ts';
+import { declaredLength, readBodyUpTo } from './request-body.ts';
 
 export const BINARY_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'application/octet-stream'];
 
@@ -15,12 +16,30 @@ interface RouteSchema {
  *   checked by their content type (validation.ts) and their bytes (the operation) instead.
  * - Header names arrive lower-cased; Fastify lower-cases header schemas itself only with its own validator.
  * - The operations named in `bodyLimits` accept bodies up to their limit; every other keeps the server's default.
+ * - The operations named in `streamed` get a binary body as the request stream itself: the handler decides
+ *   whether the caller may send it before reading a byte, and reads it with its cap (request-body.ts).
  */
-export function adaptRouteSchemas(app: FastifyInstance, bodyLimits: Readonly<Record<string, number>>): void {
+export function adaptRouteSchemas(
+  app: FastifyInstance,
+  bodyLimits: Readonly<Record<string, number>>,
+  streamed: ReadonlySet<string> = new Set(),
+): void {
   // No bodyLimit of its own: a parser's limit would hold on every route these types reach (any route with a
   // body, before authentication). The default stays; only the routes named are given more, below.
-  app.addContentTypeParser(BINARY_UPLOAD_TYPES, { parseAs: 'buffer' }, (_request, body, done) => {
-    done(null, body);
+  app.addContentTypeParser(BINARY_UPLOAD_TYPES, (request, payload, done) => {
+    const operationId = (request.routeOptions.schema as RouteSchema | undefined)?.operationId;
+    if (operationId !== undefined && streamed.has(operationId)) {
+      done(null, payload);
+      return;
+    }
+    readBodyUpTo(payload, request.routeOptions.bodyLimit, declaredLength(request.headers)).then(
+      (body) => {
+        done(null, body);
+      },
+      (error: unknown) => {
+        done(error as Error, undefined);
+      },
+    );
   });
   // The event stream is only ever a response; the glue wants a parser for every media type in the document.
   app.addContentTypeParser('text/event-stream', (_request, _payload, done) => {

@@ -4,6 +4,7 @@
 // and headers arrive as text, so those still coerce ("10" -> 10).
 import { Ajv2020, type ErrorObject, type Options } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import type { FieldProblem } from '../../../generated/types.gen.ts';
 import { badRequest, requestBodyRequired, unsupportedMediaType } from '../errors.ts';
@@ -103,7 +104,12 @@ function nulPath(value: unknown, path: (string | number)[] = []): (string | numb
       const found = nulPath(item, [...path, index]);
       if (found) return found;
     }
-  } else if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
+  } else if (
+    value !== null &&
+    typeof value === 'object' &&
+    !Buffer.isBuffer(value) &&
+    !(value instanceof Readable)
+  ) {
     for (const [key, item] of Object.entries(value)) {
       const found = nulPath(key, [...path, key]) ?? nulPath(item, [...path, key]);
       if (found) return found;

@@ -91,6 +91,15 @@ export async function insertKeyMaterial(
   );
 }
 
+/** Gives the key stored for `from` to `to` (a signing key rotated out becomes the previous one). */
+export async function moveKeyMaterial(db: Queryable, from: string, to: string): Promise<void> {
+  await db.query('update oidc_keys set purpose = $2 where purpose = $1', [from, to]);
+}
+
+export async function deleteKeyMaterial(db: Queryable, purpose: string): Promise<void> {
+  await db.query('delete from oidc_keys where purpose = $1', [purpose]);
+}
+
 /** Failures under either key since `since`. */
 export interface ThrottleRule {
   /** Failures in the window before any delay. */

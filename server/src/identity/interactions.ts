@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
 import {
   hashPassword,
+  needsRehash,
   passwordProblem,
   PASSWORD_RULE,
   spendVerificationTime,
@@ -9,12 +10,26 @@ import {
 } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { findUserByEmail, findUserById, isDemoAccount, setPassword } from '../users/users-repository.ts';
+import { recordAuditAction } from '../audit/audit-repository.ts';
+import {
+  findUserByEmail,
+  findUserById,
+  isDemoAccount,
+  replacePasswordHash,
+  setPassword,
+} from '../users/users-repository.ts';
 import { changePasswordPage, loginPage, messagePage } from './pages.ts';
 import { claimSignIn, forgiveSignIn } from './rate-limit.ts';
 import { identityTexts as t } from './texts.ts';
 
 // Our own interaction pages: sign-in, the forced password change, and automatic consent for our own client.
+
+/** The audit trail's names for sign-ins through the embedded provider. */
+export const SIGN_IN_AUDIT = {
+  succeeded: 'sign_in.succeeded',
+  failed: 'sign_in.failed',
+  refused: 'sign_in.refused_deactivated',
+} as const;
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -184,12 +199,24 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
           user?.passwordHash != null
             ? await verifyPassword(password, user.passwordHash)
             : await spendVerificationTime(password).then(() => false);
+        // Every sign-in is audited, refused or not: who (when the email is an account's), when, from where.
+        const audit = (action: string, userId: string | null) =>
+          recordAuditAction(db, { userId, action, caseId: null, address: request.ip, at: new Date() });
         if (!user || !valid) {
+          await audit(SIGN_IN_AUDIT.failed, user?.id ?? null);
           return page(401, t.incorrectCredentials);
         }
         await forgiveSignIn(db, source);
         // A deactivated account signs in no more; said only to whoever knows its password.
-        if (!user.active) return page(403, t.accountDeactivated);
+        if (!user.active) {
+          await audit(SIGN_IN_AUDIT.refused, user.id);
+          return page(403, t.accountDeactivated);
+        }
+        await audit(SIGN_IN_AUDIT.succeeded, user.id);
+        // A hash stored with a lower cost than today's is replaced while the password is at hand.
+        if (user.passwordHash !== null && needsRehash(user.passwordHash)) {
+          await replacePasswordHash(db, user.id, user.passwordHash, await hashPassword(password));
+        }
 
         if (user.forceChangePassword) {
           const pending: PendingPasswordChange = {
@@ -243,7 +270,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
               error,
             }),
           );
-        const weak = passwordProblem(password);
+        const weak = passwordProblem(password, [user.email, user.displayName]);
         if (weak !== null) return page(weak);
         if (password !== confirm) return page(t.passwordsDoNotMatch);
         if (user.passwordHash !== null && (await verifyPassword(password, user.passwordHash))) {

@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findUserById, isDemoAccount } from '../users/users-repository.ts';
 import { databaseAdapterFactory } from './adapter.ts';
-import { loadCookieKeys, loadSigningKey } from './keys.ts';
+import { loadCookieKeys, loadSigningKeys } from './keys.ts';
 import { logoutPage, messagePage } from './pages.ts';
 import { identityTexts as t } from './texts.ts';
 
@@ -29,7 +29,7 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
   const mountPath = mountPathOf(identity.issuer);
   const assetsPath = `${mountPath}/assets`;
   const ttls = identity.ttls;
-  const [signingKey, cookieKeys] = await Promise.all([loadSigningKey(db), loadCookieKeys(db)]);
+  const [signingKeys, cookieKeys] = await Promise.all([loadSigningKeys(db), loadCookieKeys(db)]);
   const corsOrigins = new Set(
     [config.publicUrl, ...identity.redirectUris, ...identity.postLogoutRedirectUris]
       .map(originOf)
@@ -46,7 +46,8 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
 
   const configuration: Configuration = {
     adapter: databaseAdapterFactory(db),
-    jwks: { keys: [signingKey] },
+    // The first key signs; a previous one (during a rotation) is published, so its tokens still verify.
+    jwks: { keys: signingKeys },
     cookies: {
       keys: cookieKeys,
       long: { signed: true, httpOnly: true, sameSite: 'lax' },

@@ -1,6 +1,7 @@
 // The one-time setup of a real installation: it starts empty, and `npm run create-admin` makes its hospital
 // system and first system administrator, who then adds everyone else from the app.
 import { randomUUID } from 'node:crypto';
+import { recordAdminChange } from '../audit/admin-audit-repository.ts';
 import { generatePassword, hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
@@ -87,6 +88,26 @@ export async function createFirstAdmin(db: Database, request: FirstAdminRequest)
       createdBy: null,
     });
     if (!inserted) throw new FirstAdminError(`A user with the email ${email} exists already.`);
+    // Audited as every user creation is; no one signed in made it (the operator's command line).
+    await recordAdminChange(tx, {
+      actorId: null,
+      action: 'user.created',
+      targetType: 'user',
+      targetId: userId,
+      hospitalSystemId: system.id,
+      hospitalId: null,
+      before: null,
+      after: {
+        displayName: request.displayName.trim(),
+        email,
+        roles: [FIRST_ADMIN_ROLE],
+        hospitalId: null,
+        forceChangePassword: password !== null,
+        createdBy: 'create-admin',
+      },
+      address: null,
+      at: new Date(),
+    });
     return system.id;
   });
   return { userId, email, hospitalSystemId, password };

@@ -29,7 +29,7 @@ export async function signUp(db: Database, actor: Actor, body: SignupRequest): P
     throw decision.status === 400 ? badRequest(decision.detail) : forbidden(decision.detail);
   }
 
-  const weak = passwordProblem(body.password);
+  const weak = passwordProblem(body.password, [body.email, body.display_name]);
   if (weak !== null) throw badRequest(weak);
 
   const specialtyTypes = [...new Set((body.specialty_types ?? []).map((name) => name.trim()))];

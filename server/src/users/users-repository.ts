@@ -85,6 +85,39 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
   return row && toRecord(row);
 }
 
+/** The user an external authority knows by its tenant (tid) and object id (oid). */
+export async function findUserByExternalIdentity(
+  db: Queryable,
+  tenantId: string,
+  objectId: string,
+): Promise<UserRecord | undefined> {
+  const [row] = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from users where external_tenant_id = $1 and external_object_id = $2`,
+    [tenantId, objectId],
+  );
+  return row && toRecord(row);
+}
+
+/**
+ * Binds the account to the external identity, once: false when it is bound to another identity already (or
+ * the identity to another account), and then nothing changes.
+ */
+export async function bindExternalIdentity(
+  db: Queryable,
+  userId: string,
+  tenantId: string,
+  objectId: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update users set external_tenant_id = $2, external_object_id = $3
+     where id = $1 and external_object_id is null
+       and not exists (select 1 from users where external_tenant_id = $2 and external_object_id = $3)
+     returning id`,
+    [userId, tenantId, objectId],
+  );
+  return rows.length > 0;
+}
+
 /** Which of `emails` belong to a user already, lower-cased. */
 export async function existingEmails(db: Queryable, emails: readonly string[]): Promise<Set<string>> {
   const rows = await db.query<{ email: string }>(
@@ -152,6 +185,20 @@ export async function setPassword(db: Queryable, id: string, passwordHash: strin
     'update users set password_hash = $2, force_change_password_next_sign_in = false where id = $1',
     [id, passwordHash],
   );
+}
+
+/** A rehash at sign-in: replaces the hash only if it is still the one that was checked. */
+export async function replacePasswordHash(
+  db: Queryable,
+  id: string,
+  checkedHash: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.query('update users set password_hash = $3 where id = $1 and password_hash = $2', [
+    id,
+    checkedHash,
+    passwordHash,
+  ]);
 }
 
 /** Gives every demo account this password hash (a production server's generated demo password). */

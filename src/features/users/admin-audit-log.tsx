@@ -12,6 +12,7 @@ const ACTIONS: Record<string, string> = {
   'user.updated': 'changed',
   'user.deactivated': 'deactivated',
   'user.reactivated': 'reactivated',
+  'user.external_identity_bound': 'linked their Entra ID sign-in to',
 };
 
 function show(value: unknown): string {

@@ -17,7 +17,8 @@ export function roleLabel(role: string): string {
 }
 
 export const userTexts = {
-  passwordRule: 'At least 12 characters, with at least one letter and one digit.',
+  passwordRule:
+    'At least 12 characters, with at least one letter and one digit; nothing common or easy to guess.',
   temporaryPasswordHint:
     'Give it to the person in person or by phone; they choose their own at first sign-in.',
   created: (name: string) => `${name} was added. They sign in with the temporary password.`,

@@ -1,11 +1,40 @@
-// The seed's `auth_token` in local storage: a fallback bearer when no silent token is available.
+// The seed's `auth_token` in local storage: a fallback bearer when no silent token is available. Local storage
+// outlives the tab and any script on the page can read it, so what is kept there is kept short: only an access
+// token (a JWT with an expiry; never a refresh token or anything opaque), dropped once it has expired, on
+// sign-out and on a 401 (session.ts).
 import { AUTH_TOKEN_STORAGE_KEY } from '../../config/constants.ts';
 
-export function readStoredToken(): string | null {
-  return localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+/** The token's expiry (ms since the epoch) when it is a JWT that has one; undefined otherwise. */
+export function accessTokenExpiry(token: string): number | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[1]) return undefined;
+  try {
+    const json = atob(parts[1].replace(/-/g, '+').replace(/_/g, '/'));
+    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
+/** The stored access token while it is valid; an expired or malformed one is removed instead. */
+export function readStoredToken(now: number = Date.now()): string | null {
+  const token = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+  if (token === null) return null;
+  const expiry = accessTokenExpiry(token);
+  if (expiry === undefined || expiry <= now) {
+    localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+    return null;
+  }
+  return token;
+}
+
+/** Stores an access token; anything else (an opaque refresh token) is never written, and clears what was. */
 export function writeStoredToken(token: string): void {
+  if (accessTokenExpiry(token) === undefined) {
+    localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+    return;
+  }
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
 }
 

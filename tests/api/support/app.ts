@@ -19,6 +19,7 @@ import { seedDemoOrganisation } from '../../../server/src/demo/organisation.ts';
 import { openTestPglite } from './databases.ts';
 
 export const TEST_PUBLIC_URL = 'https://localhost:8443';
+export const TEST_PASSWORD_HASH_COST = 2 ** 14;
 
 /** The environment tests start from: quiet, the public URL above, no built SPA unless a test gives one. */
 export function testEnv(dataDir: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -27,6 +28,9 @@ export function testEnv(dataDir: string, env: NodeJS.ProcessEnv = {}): NodeJS.Pr
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     SPA_DIR: join(dataDir, 'no-spa'),
+    // Tests hash at a lower cost than production's minimum (2^17, ~128 MiB and a fraction of a second each);
+    // tests/unit/passwords.test.ts proves the production default.
+    PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     ...env,
   };
 }

@@ -12,6 +12,7 @@ import { migrate } from '../../../server/src/db/migrate.ts';
 import { seedDemoOrganisation, type DemoOrganisation } from '../../../server/src/demo/organisation.ts';
 import { seedDemoUsers } from '../../../server/src/demo/users.ts';
 import { loadSigningKey } from '../../../server/src/identity/keys.ts';
+import { TEST_PASSWORD_HASH_COST } from './app.ts';
 import type { OpenDatabase } from './databases.ts';
 
 export const DEMO_PASSWORD = 'Demo-password-2026';
@@ -39,6 +40,7 @@ export function identityTestConfig(env: Record<string, string> = {}): Config {
     SEED_DEMO: 'false',
     DEMO_PASSWORD,
     SPA_DIR: '/nonexistent-spa-dir',
+    PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
     ...env,
   });
 }

@@ -1,0 +1,144 @@
+// Uploads are streamed: nothing of the body is read until the caller is known to be allowed to attach to the
+// case, and the 20 MB cap holds as the bytes arrive (a declared length over it is refused before any byte; a
+// body without one is refused as soon as it passes the cap, long before it ends).
+import { request as httpRequest, type ClientRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Case } from '../../generated/types.gen.ts';
+import { MAX_ATTACHMENT_BYTES } from '../../server/src/cases/attachments.ts';
+import { BODY_TOO_LARGE } from '../../server/src/errors.ts';
+import {
+  as,
+  buildCasesApp,
+  DOCTOR,
+  neurologyCase,
+  newKey,
+  RVG_DOCTOR,
+  seedCasesDatabase,
+  tokenFor,
+} from './support/cases-app.ts';
+import { openTestPglite } from './support/databases.ts';
+
+interface Answer {
+  readonly status: number;
+  readonly body: string;
+  readonly connection: string | undefined;
+  /** Bytes of the body the client had written when the answer came. */
+  readonly written: number;
+}
+
+const MEGABYTE = Buffer.alloc(1024 * 1024, 0x41);
+
+/**
+ * Posts `total` bytes a megabyte at a time (only the headers when `total` is 0), waiting for the server to take
+ * each, and resolves with the answer as soon as it comes, however much is still unsent.
+ */
+function upload(port: number, path: string, headers: Record<string, string>, total: number): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let answered = false;
+    const request: ClientRequest = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', headers },
+      (response) => {
+        answered = true;
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            body: text,
+            connection: response.headers.connection,
+            written,
+          });
+          request.destroy();
+        });
+      },
+    );
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    request.flushHeaders();
+    const next = () => {
+      while (!answered && written < total) {
+        written += MEGABYTE.length;
+        if (!request.write(MEGABYTE)) {
+          request.once('drain', next);
+          return;
+        }
+      }
+    };
+    next();
+  });
+}
+
+let app: FastifyInstance;
+let port: number;
+let caseId: string;
+beforeAll(async () => {
+  const db = await openTestPglite();
+  await seedCasesDatabase(db);
+  app = await buildCasesApp({ db });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as AddressInfo).port;
+  caseId = (await as(app, DOCTOR).post<Case>('/cases', neurologyCase(), { 'idempotency-key': newKey() })).body
+    .id;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const path = () => `/api/v1/cases/${caseId}/attachments?fileName=scan.jpg`;
+
+it('refuses another hospital’s doctor before a byte of the body is read', async () => {
+  const answer = await upload(
+    port,
+    path(),
+    {
+      authorization: `Bearer ${await tokenFor(app, RVG_DOCTOR)}`,
+      'content-type': 'image/jpeg',
+      'content-length': String(5 * 1024 * 1024),
+    },
+    0,
+  );
+  expect(answer.status).toBe(404);
+  expect(JSON.parse(answer.body)).toEqual({ detail: expect.any(String) as unknown });
+  expect(answer.connection).toBe('close');
+});
+
+it('refuses a declared length over the cap before a byte is read', async () => {
+  const answer = await upload(
+    port,
+    path(),
+    {
+      authorization: `Bearer ${await tokenFor(app, DOCTOR)}`,
+      'content-type': 'image/jpeg',
+      'content-length': String(MAX_ATTACHMENT_BYTES + 1),
+    },
+    0,
+  );
+  expect(answer.status).toBe(413);
+  expect(JSON.parse(answer.body)).toEqual({ detail: BODY_TOO_LARGE });
+  expect(answer.connection).toBe('close');
+});
+
+it('refuses a body without a length as soon as it passes the cap, not at its end', async () => {
+  const total = 200 * 1024 * 1024;
+  const answer = await upload(
+    port,
+    path(),
+    {
+      authorization: `Bearer ${await tokenFor(app, DOCTOR)}`,
+      'content-type': 'image/jpeg',
+      'transfer-encoding': 'chunked',
+    },
+    total,
+  );
+  expect(answer.status).toBe(413);
+  expect(JSON.parse(answer.body)).toEqual({ detail: BODY_TOO_LARGE });
+  expect(answer.written).toBeGreaterThan(MAX_ATTACHMENT_BYTES);
+  expect(answer.written).toBeLessThan(total / 2);
+});
