@@ -33,5 +33,9 @@ export const insightsHandlers = {
   },
 } satisfies Pick<
   RouteHandlers,
-  'getHospitalInsights' | 'getPhysicianInsights' | 'getSpecialistReport' | 'recordSpecialistReportPrint' | 'exportInsightCases'
+  | 'getHospitalInsights'
+  | 'getPhysicianInsights'
+  | 'getSpecialistReport'
+  | 'recordSpecialistReportPrint'
+  | 'exportInsightCases'
 >;
