@@ -37,7 +37,9 @@ describe('the emergency room case list', () => {
     expect(screen.queryByLabelText('Search')).not.toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'Search and filters' });
     await user.click(toggle);
-    await user.selectOptions(await screen.findByLabelText('Specialty'), 'Neurology');
+    // The specialties arrive with their own request: choose once the option is there.
+    await screen.findByRole('option', { name: 'Neurology' });
+    await user.selectOptions(screen.getByLabelText('Specialty'), 'Neurology');
     await user.selectOptions(screen.getByLabelText('Urgency'), 'emergent');
     await user.type(screen.getByLabelText('Opened from'), '2026-11-22');
     await user.type(screen.getByLabelText('Search'), 'weakness');
