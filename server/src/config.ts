@@ -3,6 +3,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { generatePassword } from './auth/passwords.ts';
 import { limitsEnvShape, readLimits, type LimitsConfig } from './limits-config.ts';
+import {
+  operationsEnvShape,
+  operationsProblems,
+  readOperations,
+  type OperationsConfig,
+} from './operations-config.ts';
 
 // The server's whole configuration, read once from the environment and validated at boot.
 // Two kinds of problems: server-level ones stop the boot (ConfigError, a readable list); tenant-level ones
@@ -82,6 +88,8 @@ export interface Config {
   readonly caseTimers: CaseTimersConfig;
   /** Timeouts, connection and request limits, trusted proxies (limits-config.ts). */
   readonly limits: LimitsConfig;
+  /** Metrics access, the shutdown drain, the S3 blob store (operations-config.ts). */
+  readonly operations: OperationsConfig;
   /** Tenant-level problems, one readable line each; empty when the tenant configuration is sound. */
   readonly tenantProblems: readonly string[];
 }
@@ -155,6 +163,7 @@ const serverSchema = z.object({
   CASE_ACK_SECONDS_ROUTINE: caseSeconds.optional(),
   CASE_REALERT_SECONDS: caseSeconds.optional(),
   ...limitsEnvShape,
+  ...operationsEnvShape,
 });
 
 // Checks across variables, kept apart from the schema so that they are reported together with its problems.
@@ -226,6 +235,7 @@ function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
       : parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')}: ${issue.message}`)),
     ...tlsProblems(given),
     ...demoProblems(given),
+    ...operationsProblems(given),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
@@ -352,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authUserCacheSeconds: server.AUTH_USER_CACHE_SECONDS ?? 5,
     caseTimers: readCaseTimers(server),
     limits: readLimits(server, tls.mode === 'off'),
+    operations: readOperations(server),
     tenantProblems: tenant.problems,
   };
 }
