@@ -64,6 +64,7 @@ export async function call<T = { detail?: unknown }>(
 
 export interface EventStream {
   readonly status: number;
+  readonly headers: Headers;
   /** Every `data:` payload received, parsed. */
   readonly events: Record<string, unknown>[];
   /** Resolves when the server ends the stream (true), or it failed (false). */
@@ -117,6 +118,7 @@ export async function openEventStream(baseUrl: string, token: string): Promise<E
   })();
   return {
     status: response.status,
+    headers: response.headers,
     events,
     ended,
     next(predicate) {
