@@ -43,7 +43,8 @@ export async function registerCases(
   const tickMs = options.worker === false ? null : (options.worker?.tickMs ?? config.caseTimers.tickMs);
   const ackOverrides = options.ackOverrides ?? config.caseTimers.ackOverrides;
   // An S3-compatible bucket when BLOB_S3_BUCKET is set (several processes share it), else BLOB_DIR.
-  const s3 = options.blobs === undefined && config.operations.s3 ? s3BlobStore(config.operations.s3) : undefined;
+  const s3 =
+    options.blobs === undefined && config.operations.s3 ? s3BlobStore(config.operations.s3) : undefined;
   const blobs = options.blobs ?? s3 ?? directoryBlobStore(config.blobDir);
   const runtime: CasesRuntime = {
     context: {
