@@ -35,8 +35,11 @@ export interface FreshPostgres {
   drop(): Promise<void>;
 }
 
-/** A new PostgreSQL database of its own on the server of DATABASE_URL, prepared; drop() removes it. */
-export async function freshPostgres(adminUrl: string): Promise<FreshPostgres> {
+/** A new PostgreSQL database of its own on the server of DATABASE_URL, prepared (or empty); drop() removes it. */
+export async function freshPostgres(
+  adminUrl: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<FreshPostgres> {
   const name = `reliability_${randomBytes(5).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -51,7 +54,8 @@ export async function freshPostgres(adminUrl: string): Promise<FreshPostgres> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = openPostgres({ url: url.toString(), max: 4 });
-  const jwk = await prepare(db);
+  // An empty one has no signing key yet: the one returned is a placeholder never used to sign.
+  const jwk = empty ? {} : await prepare(db);
   return {
     url: url.toString(),
     db,
