@@ -1,5 +1,6 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
-// into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `cases`) runs one part.
+// into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `cases`, `reliability`) runs
+// one part.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -8,6 +9,7 @@ import { E2E_PORT } from '../e2e/server-env.ts';
 import { specServer } from '../e2e/support/server.ts';
 import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
+import { runReliabilityBenchmarks } from './reliability.ts';
 
 const BENCHMARKS = 'docs/benchmarks.md';
 
@@ -21,7 +23,6 @@ function replaceSection(document: string, name: string, body: string): string {
   return `${document.slice(0, from)}${section}${document.slice(to + end.length)}`;
 }
 
-execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 // The file is written through Prettier: `npm test` checks its formatting like every other file.
 const write = async (name: string, body: string): Promise<void> => {
@@ -33,6 +34,9 @@ const write = async (name: string, body: string): Promise<void> => {
 
 const parts = process.argv.slice(2);
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
+
+// The reliability part starts servers that serve no SPA: only the others need the build.
+if (runs('bundle') || runs('cases')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
   // Above the browser tests' own ports, so a checkout can benchmark while another runs its e2e suite.
@@ -47,3 +51,7 @@ if (runs('bundle')) {
 }
 
 if (runs('cases')) await write('cases', `Measured ${machine}.\n\n${await runCasesBenchmarks()}`);
+
+if (runs('reliability')) {
+  await write('reliability', `Measured ${machine}, on PostgreSQL.\n\n${await runReliabilityBenchmarks()}`);
+}
