@@ -1,5 +1,5 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
-// into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `cases`, `reliability`) runs
+// into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `cases`, `reliability`, `simulation`) runs
 // one part.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { E2E_PORT } from '../e2e/server-env.ts';
 import { specServer } from '../e2e/support/server.ts';
 import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
-import { runReliabilityBenchmarks } from './reliability.ts';
+import { runReliabilityBenchmarks, runSimulationBenchmark } from './reliability.ts';
 
 const BENCHMARKS = 'docs/benchmarks.md';
 
@@ -55,3 +55,6 @@ if (runs('cases')) await write('cases', `Measured ${machine}.\n\n${await runCase
 if (runs('reliability')) {
   await write('reliability', `Measured ${machine}, on PostgreSQL.\n\n${await runReliabilityBenchmarks()}`);
 }
+
+if (runs('simulation'))
+  await write('simulation', `Measured ${machine}.\n\n${await runSimulationBenchmark()}`);
