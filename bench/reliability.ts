@@ -106,13 +106,19 @@ export async function runReliabilityBenchmarks(): Promise<string> {
   ].join('\n');
 }
 
-/** The clinical-safety simulation at full size (embedded database, fake clock). */
+/** The clinical-safety simulation at full size (fake clock), on PostgreSQL when DATABASE_URL is set. */
 export async function runSimulationBenchmark(cases = 10_000): Promise<string> {
+  const adminUrl = process.env['DATABASE_URL'];
+  const database = adminUrl ? await freshPostgres(adminUrl, { empty: true }) : undefined;
   const started = performance.now();
-  const report = await runSafetySimulation({ cases, seed: 20_261_125 });
+  const report = await runSafetySimulation({
+    cases,
+    seed: 20_261_125,
+    ...(database ? { db: database.db } : {}),
+  }).finally(() => database?.drop());
   const minutes = ((performance.now() - started) / 60_000).toFixed(1);
   return [
-    `${report.cases} cases in ${report.steps} steps (${minutes} min): ${report.events} timeline events, ${report.escalations} escalations on time-out, ${report.accepts} accepts (each raced by a second one where two were offered), ${report.declines} declines, ${report.handovers} handovers, ${report.gaps} gaps in the rota, ${report.restarts} restarts.`,
+    `On ${database ? 'PostgreSQL' : 'the embedded database'}: ${report.cases} cases in ${report.steps} steps (${minutes} min): ${report.events} timeline events, ${report.escalations} escalations on time-out, ${report.accepts} accepts (each raced by a second one where two were offered), ${report.declines} declines, ${report.handovers} handovers, ${report.gaps} gaps in the rota, ${report.restarts} restarts.`,
     '',
     `Invariant violations, checked after every step: ${report.violations.length}.`,
     ...report.violations.slice(0, 5).map((violation) => `- ${violation}`),
