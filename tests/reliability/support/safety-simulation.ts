@@ -127,32 +127,32 @@ export async function runSafetySimulation(options: SimulationOptions): Promise<S
   const counts = { steps: 0, escalations: 0, accepts: 0, declines: 0, handovers: 0, gaps: 0, restarts: 0 };
   let created = 0;
 
-  // The simulation's own cases (the demo data has past cases of its own, offered to others).
+  // The simulation's own cases not yet accepted (accepting is the only way a case ends here): every case
+  // that may still wait is among them, and the checks read those rows by key, not the whole table.
+  const open = new Set<string>();
+  const openIds = () => [...open];
   const waitingOffers = async (): Promise<{ case_id: string; specialist_id: string }[]> =>
     db.query(
-      `select o.case_id, o.specialist_id from case_offers o join cases c on c.id = o.case_id
-       where o.active and c.status in ('pending', 'escalated') and c.opened_by = $1
-         and c.idempotency_key like 'sim-%' and o.specialist_id = any($2)
-       order by o.case_id, o.specialist_id`,
-      [DOCTOR, NEUROLOGISTS],
+      `select case_id, specialist_id from case_offers where case_id = any($1) and active
+       order by case_id, specialist_id`,
+      [openIds()],
     );
 
   // Only the simulation's own cases count: the demo data's past cases have timelines of their own.
-  const OWN = `opened_by = '${DOCTOR}' and idempotency_key like 'sim-%'`;
   const tick = async (): Promise<void> => {
     const due = await db.query<{ id: string }>(
-      `select id from cases where ${OWN} and status in ('pending', 'escalated') and ack_due_at <= $1
+      `select id from cases where id = any($2) and status in ('pending', 'escalated') and ack_due_at <= $1
        order by id`,
-      [now.toISOString()],
+      [now.toISOString(), openIds()],
     );
     const [last] = await db.query<{ id: number | null }>('select max(id)::int8 as id from case_events');
     await runDueTimers(db, clock, OVERRIDES);
     const escalated = await db.query<{ case_id: string; count: number }>(
       `select e.case_id, count(*)::int8 as count from case_events e join cases c on c.id = e.case_id
-       where e.id > $1 and e.kind = 'escalated' and c.${OWN.replace(' and ', ' and c.')}
+       where e.id > $1 and e.kind = 'escalated' and c.opened_by = $2 and c.idempotency_key like 'sim-%'
          and e.data->>'reason' = 'not accepted in time'
        group by e.case_id order by e.case_id`,
-      [last?.id ?? 0],
+      [last?.id ?? 0, DOCTOR],
     );
     for (const row of escalated) {
       const [event] = await db.query<{ at: string }>(
@@ -176,16 +176,16 @@ export async function runSafetySimulation(options: SimulationOptions): Promise<S
 
   const check = async (touched: readonly string[]): Promise<void> => {
     const unattended = await db.query<{ id: string }>(
-      `select c.id from cases c where c.${OWN.replace(' and ', ' and c.')} and c.status in ('pending', 'escalated')
+      `select c.id from cases c where c.id = any($2) and c.status in ('pending', 'escalated')
          and not exists (select 1 from case_offers o where o.case_id = c.id and o.active)
          and not exists (select 1 from notifications n where n.case_id = c.id and n.user_id = any($1)
            and n.kind in ('case_no_coverage', 'case_escalated'))`,
-      [admins],
+      [admins, openIds()],
     );
     for (const row of unattended) violations.push(`${row.id}: waiting, offered to nobody, admins not told`);
     const missed = await db.query<{ id: string }>(
-      `select id from cases where ${OWN} and status in ('pending', 'escalated') and ack_due_at < $1`,
-      [now.toISOString()],
+      `select id from cases where id = any($2) and status in ('pending', 'escalated') and ack_due_at < $1`,
+      [now.toISOString(), openIds()],
     );
     for (const row of missed) violations.push(`${row.id}: escalation due before ${now.toISOString()} missed`);
     if (touched.length === 0) return;
@@ -216,8 +216,9 @@ export async function runSafetySimulation(options: SimulationOptions): Promise<S
     const offers = await waitingOffers();
     if (created >= options.cases && offers.length === 0) {
       const [row] = await db.query<{ waiting: number }>(
-        `select count(*)::int8 as waiting from cases where ${OWN} and status in ('pending', 'escalated')
+        `select count(*)::int8 as waiting from cases where id = any($1) and status in ('pending', 'escalated')
            and ack_due_at is not null`,
+        [openIds()],
       );
       if (row?.waiting === 0) break;
     }
@@ -232,6 +233,7 @@ export async function runSafetySimulation(options: SimulationOptions): Promise<S
         `sim-${options.seed}-${created}`,
       );
       touched.push(result.case.id);
+      open.add(result.case.id);
     } else if (roll < 0.5 && offers.length > 0) {
       // Two offered specialists answer at once: the first accept wins, the second is refused.
       const offer = pick(offers);
@@ -240,6 +242,7 @@ export async function runSafetySimulation(options: SimulationOptions): Promise<S
       );
       await acceptCase(ctx, actor(offer.specialist_id), offer.case_id);
       winners.set(offer.case_id, offer.specialist_id);
+      open.delete(offer.case_id);
       counts.accepts += 1;
       if (rival) {
         const refused = await acceptCase(ctx, actor(rival.specialist_id), rival.case_id).then(
@@ -272,7 +275,8 @@ export async function runSafetySimulation(options: SimulationOptions): Promise<S
     } else {
       // Time passes: to the next due time at the latest, so each falls due on a tick of its own.
       const [next] = await db.query<{ due: string | null }>(
-        `select min(ack_due_at) as due from cases where ${OWN} and status in ('pending', 'escalated')`,
+        `select min(ack_due_at) as due from cases where id = any($1) and status in ('pending', 'escalated')`,
+        [openIds()],
       );
       const jump = new Date(now.getTime() + Math.floor(rand() * 600) * 1000);
       const due = next?.due == null ? null : new Date(next.due);
