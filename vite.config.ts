@@ -100,6 +100,19 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Real server processes (killed, stopped, restarted, two at once) on ports 9400-9499: one file at a
+          // time, each bounded in requests and in time.
+          name: 'reliability',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

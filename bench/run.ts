@@ -1,6 +1,6 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
 // into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
-// `schedules`, `insights`) runs one part.
+// `schedules`, `insights`, `reliability`, `simulation`) runs one part.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -12,6 +12,7 @@ import { runCasesBenchmarks } from './cases.ts';
 import { runInsightsBenchmark } from './insights.ts';
 import { lighthouseMarkdown, measureLighthouse } from './lighthouse.ts';
 import { runSchedulesBenchmark } from './schedules.ts';
+import { runReliabilityBenchmarks, runSimulationBenchmark } from './reliability.ts';
 
 const BENCHMARKS = 'docs/benchmarks.md';
 
@@ -37,7 +38,7 @@ const write = async (name: string, body: string): Promise<void> => {
 const parts = process.argv.slice(2);
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
-// The browser parts measure the production build.
+// The browser parts measure the production build; the others start servers that serve no SPA.
 if (runs('bundle') || runs('lighthouse')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
@@ -66,3 +67,10 @@ if (runs('lighthouse')) {
 if (runs('cases')) await write('cases', `Measured ${machine}.\n\n${await runCasesBenchmarks()}`);
 if (runs('schedules')) await write('schedules', `Measured ${machine}.\n\n${await runSchedulesBenchmark()}`);
 if (runs('insights')) await write('insights', `Measured ${machine}.\n\n${await runInsightsBenchmark()}`);
+
+if (runs('reliability')) {
+  await write('reliability', `Measured ${machine}, on PostgreSQL.\n\n${await runReliabilityBenchmarks()}`);
+}
+
+if (runs('simulation'))
+  await write('simulation', `Measured ${machine}.\n\n${await runSimulationBenchmark()}`);

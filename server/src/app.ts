@@ -22,6 +22,7 @@ import { registerApiReference } from './http/api-reference/api-reference.ts';
 import { createValidatorCompiler, enforceBodyContentTypes, refuseNulCharacters } from './http/validation.ts';
 import { registerIdentity } from './identity/index.ts';
 import { createLogger } from './logger.ts';
+import { registerOperations } from './operations-runtime.ts';
 import { API_PREFIX, loadOpenApiDocument, operationsOf } from './openapi.ts';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await unlistenUsers().catch(() => undefined);
   });
   await registerCases(app, { config, db, ...(options.cases ? { options: options.cases } : {}) });
+  registerOperations(app, { config, db });
 
   // Routes: nothing under /api/v1 exists unless the document declares it; the reference for people reads it.
   registerApiReference(app);

@@ -1,6 +1,7 @@
 // Wires cases into the app: the context case handlers use (request.server.cases), the event hub and the
 // timer worker. Options let tests give a fake clock, a fast worker tick, or no worker at all.
 import type { FastifyInstance } from 'fastify';
+import { s3BlobStore } from './blobs/s3-store.ts';
 import { directoryBlobStore, type BlobStore } from './blobs/store.ts';
 import { auditRefusedAccess, CaseAccessRefused } from './cases/case-authorization.ts';
 import type { CasesContext } from './cases/cases-context.ts';
@@ -42,12 +43,16 @@ export async function registerCases(
   const hub = await startEventHub(db, onError);
   const tickMs = options.worker === false ? null : (options.worker?.tickMs ?? config.caseTimers.tickMs);
   const ackOverrides = options.ackOverrides ?? config.caseTimers.ackOverrides;
+  // An S3-compatible bucket when BLOB_S3_BUCKET is set (several processes share it), else BLOB_DIR.
+  const s3 =
+    options.blobs === undefined && config.operations.s3 ? s3BlobStore(config.operations.s3) : undefined;
+  const blobs = options.blobs ?? s3 ?? directoryBlobStore(config.blobDir);
   const runtime: CasesRuntime = {
     context: {
       db,
       clock,
       mediaUrl: config.api.mediaUrl,
-      blobs: options.blobs ?? directoryBlobStore(config.blobDir),
+      blobs,
       ackOverrides,
     },
     hub,
@@ -71,5 +76,6 @@ export async function registerCases(
   app.addHook('onClose', async () => {
     await runtime.worker?.stop();
     await hub.close().catch(onError);
+    s3?.close();
   });
 }

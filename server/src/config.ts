@@ -3,6 +3,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { generatePassword, MINIMUM_COST } from './auth/passwords.ts';
 import { limitsEnvShape, readLimits, type LimitsConfig } from './limits-config.ts';
+import {
+  operationsEnvShape,
+  operationsProblems,
+  readOperations,
+  type OperationsConfig,
+} from './operations-config.ts';
 
 // The server's whole configuration, read once from the environment and validated at boot.
 // Two kinds of problems: server-level ones stop the boot (ConfigError, a readable list); tenant-level ones
@@ -87,6 +93,8 @@ export interface Config {
   readonly caseTimers: CaseTimersConfig;
   /** Timeouts, connection and request limits, trusted proxies (limits-config.ts). */
   readonly limits: LimitsConfig;
+  /** Metrics access, the shutdown drain, the S3 blob store (operations-config.ts). */
+  readonly operations: OperationsConfig;
   /** Tenant-level problems, one readable line each; empty when the tenant configuration is sound. */
   readonly tenantProblems: readonly string[];
 }
@@ -163,6 +171,7 @@ const serverSchema = z.object({
   CASE_ACK_SECONDS_ROUTINE: caseSeconds.optional(),
   CASE_REALERT_SECONDS: caseSeconds.optional(),
   ...limitsEnvShape,
+  ...operationsEnvShape,
 });
 
 // Checks across variables, kept apart from the schema so that they are reported together with its problems.
@@ -244,6 +253,7 @@ function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     ...tlsProblems(given),
     ...demoProblems(given),
     ...passwordHashProblems(given),
+    ...operationsProblems(given),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
@@ -371,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: server.PASSWORD_HASH_COST ?? MINIMUM_COST,
     caseTimers: readCaseTimers(server),
     limits: readLimits(server, tls.mode === 'off'),
+    operations: readOperations(server),
     tenantProblems: tenant.problems,
   };
 }

@@ -66,11 +66,19 @@ async function stop(signal: string): Promise<void> {
   }
   stopping = true;
   logger.info(`${signal}: shutting down`);
+  const drainMs = config.operations.shutdownDrainMs;
   setTimeout(() => {
     logger.error('shutdown took too long: exiting');
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
-  // The server first, so no request is left without its database.
+  }, drainMs + SHUTDOWN_TIMEOUT_MS).unref();
+  // Readiness answers 503 from now on; for SHUTDOWN_DRAIN_SECONDS the server still serves, so that a load
+  // balancer has time to stop sending it requests before it stops accepting them.
+  app?.operations.markStopping();
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  // Then the server: it stops accepting connections, ends every event stream (the clients reconnect, to
+  // another process behind the balancer), lets the requests in flight finish, and stops the timer worker
+  // after its round (its row locks go with that round's transaction). The database last, so no request is
+  // left without it.
   await app?.close();
   await db?.close();
   process.exit(0);

@@ -208,3 +208,55 @@ describe('loadConfig', () => {
     ]);
   });
 });
+
+describe('loadConfig: operations (metrics, drain, S3 blobs)', () => {
+  it('reads metrics on this machine only, no drain and the folder store by default', () => {
+    const { operations } = loadConfig({});
+
+    expect(operations).toEqual({
+      metrics: { allow: ['127.0.0.1', '::1'], token: undefined },
+      shutdownDrainMs: 0,
+      s3: undefined,
+    });
+  });
+
+  it('reads an S3-compatible store, path-style when it has an endpoint', () => {
+    const { operations } = loadConfig({
+      BLOB_S3_BUCKET: 'case-router-blobs',
+      BLOB_S3_ENDPOINT: 'http://minio:9000',
+      BLOB_S3_ACCESS_KEY_ID: 'key',
+      BLOB_S3_SECRET_ACCESS_KEY: 'secret',
+      METRICS_ALLOW: '10.0.0.0/8, 192.0.2.7',
+      SHUTDOWN_DRAIN_SECONDS: '5',
+    });
+
+    expect(operations.s3).toEqual({
+      bucket: 'case-router-blobs',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: '',
+    });
+    expect(operations.metrics.allow).toEqual(['10.0.0.0/8', '192.0.2.7']);
+    expect(operations.shutdownDrainMs).toBe(5000);
+  });
+
+  it('names every problem: S3 settings without a bucket, half a key pair, a short token, a bad address', () => {
+    const problems = problemsOf({
+      BLOB_S3_ENDPOINT: 'http://minio:9000',
+      BLOB_S3_ACCESS_KEY_ID: 'key',
+      METRICS_TOKEN: 'short',
+      METRICS_ALLOW: 'everyone',
+    });
+
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^BLOB_S3_BUCKET: .*name its bucket too/),
+        expect.stringMatching(/^BLOB_S3_ACCESS_KEY_ID: .*go together/),
+        expect.stringMatching(/^METRICS_TOKEN: must be at least 32 characters/),
+        expect.stringMatching(/^METRICS_ALLOW: must be IP addresses or CIDR ranges/),
+      ]),
+    );
+  });
+});

@@ -458,3 +458,31 @@ export async function postponeDueTimes(tx: Queryable, caseId: string, until: Dat
     [caseId, until.toISOString()],
   );
 }
+
+export interface WaitingCaseFigures {
+  /** Waiting cases whose escalation timer runs. */
+  readonly pendingEscalations: number;
+  /** Of those, the ones whose escalation is already due: the timer worker is behind when this stays above 0. */
+  readonly overdueEscalations: number;
+  /** The age of the oldest case nobody has accepted yet, in seconds; 0 when none waits. */
+  readonly oldestUnacceptedSeconds: number;
+}
+
+/** The figures of the waiting cases across every hospital, for the metrics. */
+export async function readWaitingCaseFigures(db: Queryable, now: Date): Promise<WaitingCaseFigures> {
+  const [row] = await db.query<{ pending: number; overdue: number; oldest: string | null }>(
+    `select count(*) filter (where ack_due_at is not null)::int8 as pending,
+       count(*) filter (where ack_due_at <= $1)::int8 as overdue,
+       min(created_at) as oldest
+     from cases
+     where status in ('pending', 'escalated')`,
+    [now.toISOString()],
+    { prepare: 'waiting_case_figures' },
+  );
+  const oldest = row?.oldest == null ? null : new Date(row.oldest).getTime();
+  return {
+    pendingEscalations: row?.pending ?? 0,
+    overdueEscalations: row?.overdue ?? 0,
+    oldestUnacceptedSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+  };
+}

@@ -3,13 +3,14 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 export const MIGRATIONS_DIR = resolve(import.meta.dirname, 'migrations');
 
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 // Any number will do as long as every process uses the same one: it serialises concurrent start-ups.
 const MIGRATION_LOCK = 7_262_837;
+const UNDEFINED_TABLE = '42P01';
 
 export class MigrationError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -107,4 +108,23 @@ export async function migrate(db: Database, dir: string = MIGRATIONS_DIR): Promi
     if (wasApplied) done.push(migration.file);
   }
   return done;
+}
+
+/**
+ * The migrations this server knows that the database has not applied (the readiness check); throws when the
+ * database does not answer. A database migrated by a newer server counts as ready: its own start-up refuses.
+ */
+export async function pendingMigrations(
+  db: Queryable,
+  known: readonly Migration[] = readMigrations(),
+): Promise<string[]> {
+  const rows = await db
+    .query<AppliedRow>('select version, name, checksum from schema_migrations')
+    .catch((error: unknown) => {
+      // No table yet: nothing is applied.
+      if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return [];
+      throw error;
+    });
+  const applied = new Set(rows.map((row) => row.version));
+  return known.filter((migration) => !applied.has(migration.version)).map((migration) => migration.file);
 }

@@ -22,6 +22,8 @@ export interface EventHub {
   ): () => void;
   /** How many streams the user holds open on this server. */
   streamsOf(userId: string): number;
+  /** How many streams are open on this server, all users together (the metrics). */
+  openStreams(): number;
   /** Ends every open stream (before the server closes: an open stream would hold the close up). */
   endStreams(): void;
   close(): Promise<void>;
@@ -102,6 +104,9 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
     },
     streamsOf(userId) {
       return sinks.get(userId)?.size ?? 0;
+    },
+    openStreams() {
+      return enders.size;
     },
     endStreams() {
       for (const end of [...enders]) end();

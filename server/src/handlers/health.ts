@@ -14,4 +14,27 @@ export const healthHandlers = {
     }
     return reply.code(200).send({ status: 'ok', database: health.database, version: VERSION });
   },
-} satisfies Pick<RouteHandlers, 'getHealth'>;
+
+  // Liveness: the process answers. Nothing outside it is asked, so a database outage takes every process out
+  // of the load balancer (readiness) without having them all restarted.
+  async getHealthLive(_request, reply) {
+    void reply.header('cache-control', 'no-store');
+    return reply.code(200).send({ status: 'ok', version: VERSION });
+  },
+
+  async getHealthReady(request, reply) {
+    void reply.header('cache-control', 'no-store');
+    const readiness = await request.server.operations.readiness();
+    if (readiness.error !== undefined) {
+      request.log.error({ err: readiness.error }, 'readiness check: the database does not answer');
+    }
+    const body = {
+      status: readiness.ready ? ('ready' as const) : ('not_ready' as const),
+      ...(readiness.detail === null ? {} : { detail: readiness.detail }),
+      database: request.server.db.kind,
+      version: VERSION,
+      checks: readiness.checks,
+    };
+    return reply.code(readiness.ready ? 200 : 503).send(body);
+  },
+} satisfies Pick<RouteHandlers, 'getHealth' | 'getHealthLive' | 'getHealthReady'>;

@@ -66,7 +66,14 @@ export interface CaseTimerWorker {
   stop(): Promise<void>;
   /** Runs one tick now (tests, and right after start-up). */
   tick(): Promise<number>;
+  /**
+   * For the readiness check: `stopped` once stop() was called; `stalled` when no tick has finished (well or
+   * not) for ten ticks and at least 30 s, as when one hangs on a lock; `ok` otherwise.
+   */
+  state(): 'ok' | 'stalled' | 'stopped';
 }
+
+const STALLED_AFTER_MS = 30_000;
 
 /** Ticks every tickMs until stopped; a failing tick is logged and the next one tries again. */
 export function startCaseTimerWorker(options: {
@@ -78,9 +85,12 @@ export function startCaseTimerWorker(options: {
 }): CaseTimerWorker {
   let running: Promise<number> | undefined;
   let stopped = false;
+  // Wall time, not the clock the timers use: a test's fake clock stands still while the worker turns.
+  let lastFinishedAt = Date.now();
   const tick = (): Promise<number> => {
     running ??= runDueTimers(options.db, options.clock, options.overrides).finally(() => {
       running = undefined;
+      lastFinishedAt = Date.now();
     });
     return running;
   };
@@ -90,6 +100,13 @@ export function startCaseTimerWorker(options: {
   timer.unref();
   return {
     tick,
+    state() {
+      if (stopped) return 'stopped';
+      const idleMs = Date.now() - lastFinishedAt;
+      return running !== undefined && idleMs > Math.max(10 * options.tickMs, STALLED_AFTER_MS)
+        ? 'stalled'
+        : 'ok';
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
