@@ -68,6 +68,10 @@ import type {
   GetCoverageErrors,
   GetCoverageResponses,
   GetHealthErrors,
+  GetHealthLiveErrors,
+  GetHealthLiveResponses,
+  GetHealthReadyErrors,
+  GetHealthReadyResponses,
   GetHealthResponses,
   GetHospitalData,
   GetHospitalErrors,
@@ -259,6 +263,12 @@ export type RouteHandlers = {
   }>;
   getHealth: RouteHandler<{
     Reply: Omit<GetHealthErrors, 'default'> & GetHealthResponses;
+  }>;
+  getHealthLive: RouteHandler<{
+    Reply: Omit<GetHealthLiveErrors, 'default'> & GetHealthLiveResponses;
+  }>;
+  getHealthReady: RouteHandler<{
+    Reply: Omit<GetHealthReadyErrors, 'default'> & GetHealthReadyResponses;
   }>;
   listCases: RouteHandler<{
     Querystring?: ListCasesData['query'];

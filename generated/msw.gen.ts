@@ -43,6 +43,8 @@ import type {
   GetCaseAuditResponses,
   GetCaseResponses,
   GetCoverageResponses,
+  GetHealthLiveResponses,
+  GetHealthReadyResponses,
   GetHealthResponses,
   GetHospitalInsightsResponses,
   GetHospitalResponses,
@@ -757,6 +759,74 @@ export function handleGetHealth(
 ): HttpHandler {
   return http.get<never, never>(
     `${options?.baseUrl ?? '*'}/health`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetHealthLiveResponse = {
+  body: GetHealthLiveResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /health/live` operation.
+ */
+export function handleGetHealthLive(
+  response?: HandleGetHealthLiveResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/health/live`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetHealthReadyResponse = {
+  body: GetHealthReadyResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /health/ready` operation.
+ */
+export function handleGetHealthReady(
+  response?: HandleGetHealthReadyResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/health/ready`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -2947,6 +3017,14 @@ export type MswHandlerFactories = {
    */
   getHealth: typeof handleGetHealth;
   /**
+   * Handler for the `GET /health/live` operation.
+   */
+  getHealthLive: typeof handleGetHealthLive;
+  /**
+   * Handler for the `GET /health/ready` operation.
+   */
+  getHealthReady: typeof handleGetHealthReady;
+  /**
    * Handler for the `GET /cases` operation.
    */
   listCases: typeof handleListCases;
@@ -3174,6 +3252,8 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     updateHospital: wrap(handleUpdateHospital),
     addHospitalAdmin: wrap(handleAddHospitalAdmin),
     getHealth: wrap(handleGetHealth),
+    getHealthLive: wrap(handleGetHealthLive),
+    getHealthReady: wrap(handleGetHealthReady),
     listCases: wrap(handleListCases),
     createCase: wrap(handleCreateCase),
     getCase: wrap(handleGetCase),
@@ -3257,6 +3337,8 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.uploadCaseAttachment, overrides.uploadCaseAttachment),
       invoke(pick.getTenantConfig, overrides.getTenantConfig),
       invoke(pick.signup, overrides.signup),
+      invoke(pick.getHealthLive, overrides.getHealthLive),
+      invoke(pick.getHealthReady, overrides.getHealthReady),
       invoke(pick.getHospitalInsights, overrides.getHospitalInsights),
       invoke(pick.getPhysicianInsights, overrides.getPhysicianInsights),
       invoke(pick.exportInsightCases, overrides.exportInsightCases),

@@ -80,6 +80,12 @@ import type {
   GetCoverageResponses,
   GetHealthData,
   GetHealthErrors,
+  GetHealthLiveData,
+  GetHealthLiveErrors,
+  GetHealthLiveResponses,
+  GetHealthReadyData,
+  GetHealthReadyErrors,
+  GetHealthReadyResponses,
   GetHealthResponses,
   GetHospitalData,
   GetHospitalErrors,
@@ -262,6 +268,8 @@ import {
   zGetCasePath,
   zGetCaseResponse,
   zGetCoverageResponse,
+  zGetHealthLiveResponse,
+  zGetHealthReadyResponse,
   zGetHealthResponse,
   zGetHospitalInsightsQuery,
   zGetHospitalInsightsResponse,
@@ -815,6 +823,50 @@ export const getHealth = <ThrowOnError extends boolean = false>(
         .parseAsync(data),
     responseValidator: async (data) => await zGetHealthResponse.parseAsync(data),
     url: '/health',
+    ...options,
+  });
+
+/**
+ * Whether the process is alive (a liveness probe).
+ *
+ * Answers 200 while the process runs and its event loop turns, without touching the database: a load balancer or Kubernetes restarts the process only when this fails. Whether it should receive traffic is `/health/ready`.
+ */
+export const getHealthLive = <ThrowOnError extends boolean = false>(
+  options?: Options<GetHealthLiveData, ThrowOnError>,
+): RequestResult<GetHealthLiveResponses, GetHealthLiveErrors, ThrowOnError> =>
+  (options?.client ?? client).get<GetHealthLiveResponses, GetHealthLiveErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetHealthLiveResponse.parseAsync(data),
+    url: '/health/live',
+    ...options,
+  });
+
+/**
+ * Whether the process can take traffic (a readiness probe).
+ *
+ * Ready when the database answers, every migration this server knows is applied, and the timer worker (escalations, re-alerts) runs. Answers 503 with a `detail` and the failing checks when not, and from the moment the process is told to stop (SIGTERM), so that a load balancer sends new requests elsewhere while it finishes its own.
+ */
+export const getHealthReady = <ThrowOnError extends boolean = false>(
+  options?: Options<GetHealthReadyData, ThrowOnError>,
+): RequestResult<GetHealthReadyResponses, GetHealthReadyErrors, ThrowOnError> =>
+  (options?.client ?? client).get<GetHealthReadyResponses, GetHealthReadyErrors, ThrowOnError>({
+    requestValidator: async (data) =>
+      await z
+        .object({
+          body: z.never().optional(),
+          path: z.never().optional(),
+          query: z.never().optional(),
+        })
+        .parseAsync(data),
+    responseValidator: async (data) => await zGetHealthReadyResponse.parseAsync(data),
+    url: '/health/ready',
     ...options,
   });
 

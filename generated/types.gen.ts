@@ -437,6 +437,45 @@ export type Health = {
 };
 
 /**
+ * The process answers.
+ */
+export type HealthLive = {
+  status: 'ok';
+  version: string;
+};
+
+/**
+ * Whether this process can take traffic, and each check behind the answer.
+ */
+export type HealthReadiness = {
+  status: 'ready' | 'not_ready';
+  /**
+   * Why the process is not ready (only when it is not).
+   */
+  detail?: string;
+  database: 'pglite' | 'postgres';
+  version: string;
+  checks: {
+    /**
+     * Whether the database answers a query.
+     */
+    database: 'ok' | 'unavailable';
+    /**
+     * Whether every migration this server knows is applied (`unknown` when the database does not answer).
+     */
+    migrations: 'ok' | 'pending' | 'unknown';
+    /**
+     * Whether the timer worker runs and has finished a round recently (`off` only where a test runs without it).
+     */
+    worker: 'ok' | 'stalled' | 'stopped' | 'off';
+    /**
+     * `stopping` from the moment the process was told to stop.
+     */
+    accepting: 'ok' | 'stopping';
+  };
+};
+
+/**
  * pending (routed, awaiting acceptance) -> accepted -> responded -> closed; pending -> escalated ->
  * accepted; pending or escalated -> cancelled. An illegal move answers 409.
  *
@@ -2254,6 +2293,68 @@ export type GetHealthResponses = {
 };
 
 export type GetHealthResponse = GetHealthResponses[keyof GetHealthResponses];
+
+export type GetHealthLiveData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/health/live';
+};
+
+export type GetHealthLiveErrors = {
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetHealthLiveError = GetHealthLiveErrors[keyof GetHealthLiveErrors];
+
+export type GetHealthLiveResponses = {
+  /**
+   * The process is alive.
+   */
+  200: HealthLive;
+};
+
+export type GetHealthLiveResponse = GetHealthLiveResponses[keyof GetHealthLiveResponses];
+
+export type GetHealthReadyData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/health/ready';
+};
+
+export type GetHealthReadyErrors = {
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Not ready; `detail` says why and `checks` which failed.
+   */
+  503: HealthReadiness;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetHealthReadyError = GetHealthReadyErrors[keyof GetHealthReadyErrors];
+
+export type GetHealthReadyResponses = {
+  /**
+   * Ready.
+   */
+  200: HealthReadiness;
+};
+
+export type GetHealthReadyResponse = GetHealthReadyResponses[keyof GetHealthReadyResponses];
 
 export type ListCasesData = {
   body?: never;

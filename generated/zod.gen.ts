@@ -370,6 +370,30 @@ export const zHealth = z.object({
 });
 
 /**
+ * The process answers.
+ */
+export const zHealthLive = z.object({
+  status: z.enum(['ok']),
+  version: z.string().max(64),
+});
+
+/**
+ * Whether this process can take traffic, and each check behind the answer.
+ */
+export const zHealthReadiness = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  detail: z.string().max(500).optional(),
+  database: z.enum(['pglite', 'postgres']),
+  version: z.string().max(64),
+  checks: z.object({
+    database: z.enum(['ok', 'unavailable']),
+    migrations: z.enum(['ok', 'pending', 'unknown']),
+    worker: z.enum(['ok', 'stalled', 'stopped', 'off']),
+    accepting: z.enum(['ok', 'stopping']),
+  }),
+});
+
+/**
  * pending (routed, awaiting acceptance) -> accepted -> responded -> closed; pending -> escalated ->
  * accepted; pending or escalated -> cancelled. An illegal move answers 409.
  *
@@ -1357,6 +1381,16 @@ export const zAddHospitalAdminResponse = zHospital;
  * Healthy.
  */
 export const zGetHealthResponse = zHealth;
+
+/**
+ * The process is alive.
+ */
+export const zGetHealthLiveResponse = zHealthLive;
+
+/**
+ * Ready.
+ */
+export const zGetHealthReadyResponse = zHealthReadiness;
 
 export const zListCasesQuery = z.object({
   status: z.array(zCaseStatus).max(6).optional(),

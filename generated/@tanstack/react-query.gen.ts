@@ -32,6 +32,8 @@ import {
   getCaseAudit,
   getCoverage,
   getHealth,
+  getHealthLive,
+  getHealthReady,
   getHospital,
   getHospitalInsights,
   getMe,
@@ -145,6 +147,12 @@ import type {
   GetCoverageResponse,
   GetHealthData,
   GetHealthError,
+  GetHealthLiveData,
+  GetHealthLiveError,
+  GetHealthLiveResponse,
+  GetHealthReadyData,
+  GetHealthReadyError,
+  GetHealthReadyResponse,
   GetHealthResponse,
   GetHospitalData,
   GetHospitalError,
@@ -921,6 +929,60 @@ export const getHealthOptions = (options?: Options<GetHealthData>) =>
       return data;
     },
     queryKey: getHealthQueryKey(options),
+  });
+
+export const getHealthLiveQueryKey = (options?: Options<GetHealthLiveData>) =>
+  createQueryKey('getHealthLive', options);
+
+/**
+ * Whether the process is alive (a liveness probe).
+ *
+ * Answers 200 while the process runs and its event loop turns, without touching the database: a load balancer or Kubernetes restarts the process only when this fails. Whether it should receive traffic is `/health/ready`.
+ */
+export const getHealthLiveOptions = (options?: Options<GetHealthLiveData>) =>
+  queryOptions<
+    GetHealthLiveResponse,
+    GetHealthLiveError,
+    GetHealthLiveResponse,
+    ReturnType<typeof getHealthLiveQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getHealthLive({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getHealthLiveQueryKey(options),
+  });
+
+export const getHealthReadyQueryKey = (options?: Options<GetHealthReadyData>) =>
+  createQueryKey('getHealthReady', options);
+
+/**
+ * Whether the process can take traffic (a readiness probe).
+ *
+ * Ready when the database answers, every migration this server knows is applied, and the timer worker (escalations, re-alerts) runs. Answers 503 with a `detail` and the failing checks when not, and from the moment the process is told to stop (SIGTERM), so that a load balancer sends new requests elsewhere while it finishes its own.
+ */
+export const getHealthReadyOptions = (options?: Options<GetHealthReadyData>) =>
+  queryOptions<
+    GetHealthReadyResponse,
+    GetHealthReadyError,
+    GetHealthReadyResponse,
+    ReturnType<typeof getHealthReadyQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getHealthReady({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getHealthReadyQueryKey(options),
   });
 
 export const listCasesQueryKey = (options?: Options<ListCasesData>) => createQueryKey('listCases', options);
