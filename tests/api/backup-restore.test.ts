@@ -21,10 +21,12 @@ import {
   setOnCall,
 } from './support/cases-app.ts';
 import { freshPostgres, postgresUrl } from '../reliability/support/databases.ts';
+import { buildPdf } from './support/pdfs.ts';
 
 const run = promisify(execFile);
 const COMMANDS = resolve(import.meta.dirname, '../../server/src/commands');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+// A whole one-page PDF: the upload rewrites PDFs, so it must be one a reader can open.
+const PDF = buildPdf();
 
 let root: string;
 const original = { cases: [] as string[], attachments: [] as string[], audit: [] as string[] };
