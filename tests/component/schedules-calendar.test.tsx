@@ -196,6 +196,20 @@ describe('the on-call calendar', () => {
     expect(within(dialog).getByLabelText(/^Ends/)).toHaveValue('2031-02-05T19:30');
   });
 
+  it('draws the shift the pointer drew when the release comes before its moves were drawn', async () => {
+    // A quick drag on a busy PC: the button comes up where the drag ended, and no move was rendered.
+    screenWide(true);
+    await renderApp(PATH, 'emergency_room_admin', ...api);
+    const wednesday = await screen.findByTestId('day-2031-02-05');
+    wednesday.getBoundingClientRect = () =>
+      ({ top: 0, height: 576, left: 0, width: 100, bottom: 576, right: 100, x: 0, y: 0 }) as DOMRect;
+    fireEvent.pointerDown(wednesday, { button: 0, pointerId: 1, clientY: 12 * 24 + 3 });
+    fireEvent.pointerUp(wednesday, { pointerId: 1, clientY: 24 * 24 - 2 });
+    const dialog = await screen.findByRole('dialog', { name: 'New Neurology shift' });
+    expect(within(dialog).getByLabelText(/^Starts/)).toHaveValue('2031-02-05T12:00');
+    expect(within(dialog).getByLabelText(/^Ends/)).toHaveValue('2031-02-06T00:00');
+  });
+
   it('repeats a pattern over a range: weekdays, times and dates as asked', async () => {
     screenWide(true);
     const user = userEvent.setup();

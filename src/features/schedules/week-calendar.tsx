@@ -83,6 +83,9 @@ function DayColumn({
   const dayEnd = instantOf(addDays(date, 1), '00:00', timeZone);
   const track = useRef<HTMLDivElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
+  // Where the press began, read by the release itself: on a busy ward PC the last moves of a quick drag may
+  // not have been drawn when the button comes up, and the shift drawn is the one the pointer drew.
+  const pressedAt = useRef<number | null>(null);
 
   const instantAt = (clientY: number) =>
     track.current ? snap(instantOnTrack(track.current, clientY)) : dayStart;
@@ -113,17 +116,26 @@ function DayColumn({
             if (event.target !== event.currentTarget) return;
             event.currentTarget.setPointerCapture(event.pointerId);
             const at = instantAt(event.clientY);
+            pressedAt.current = at;
             setDrag({ from: at, to: at });
           }}
           onPointerMove={(event) => {
-            if (drag) setDrag({ ...drag, to: instantAt(event.clientY) });
+            const from = pressedAt.current;
+            if (from !== null) setDrag({ from, to: instantAt(event.clientY) });
           }}
-          onPointerUp={() => {
-            if (!drag) return;
-            const start = Math.min(drag.from, drag.to);
-            const end = Math.max(drag.from, drag.to);
+          onPointerUp={(event) => {
+            const from = pressedAt.current;
+            if (from === null) return;
+            const to = instantAt(event.clientY);
+            pressedAt.current = null;
             setDrag(null);
+            const start = Math.min(from, to);
+            const end = Math.max(from, to);
             if (end - start >= STEP_MS) onCreate({ start, end });
+          }}
+          onPointerCancel={() => {
+            pressedAt.current = null;
+            setDrag(null);
           }}
         >
           {dayGaps.map((gap) => {
