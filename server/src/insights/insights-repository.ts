@@ -65,9 +65,13 @@ const CASE_MEASURES = `
       select min(offered_at) as first_offer, count(*) filter (where declined_at is not null) as declines
       from case_offers where case_id = c.id
     ) o on true
-    left join consultations k on k.case_id = c.id
-    -- One probe of the partial escalation index per case of the range: a hashed scan of every escalation
-    -- would grow with the table's history rather than with the range.
+    -- One probe per case of the range, of the consultation's key and of the partial escalation index: a
+    -- hashed scan of every consultation or escalation would grow with the table's history rather than with
+    -- the range (the cost follows the range, not the table). The limit keeps the planner from turning a
+    -- probe back into a join it may hash.
+    left join lateral (
+      select k.created_at from consultations k where k.case_id = c.id limit 1
+    ) k on true
     left join lateral (
       select true as escalated from case_events e where e.case_id = c.id and e.kind = 'escalated' limit 1
     ) e on true
