@@ -179,7 +179,14 @@ test('a case opened inside a shift the admin just drew goes to its neurologist, 
   await expect(edit).toBeHidden();
   await expect(page.locator(`[data-shift-id="${blockId}"]`)).toHaveCount(0);
 
-  // ...and drawn again by dragging down its day, from the block's start to its end (or the day's end).
+  // ...and drawn again by dragging down its day, from the block's start to its end (or the day's end). The
+  // shifts on the calendar before it is drawn tell the drawn one apart from the neurologist's other shifts
+  // (as backup, or in a block that began before this one).
+  const shiftIds = () =>
+    page
+      .locator('[data-shift-id]')
+      .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-shift-id') ?? ''));
+  const before = new Set(await shiftIds());
   const track = page.locator('[data-day-start]');
   const tracks = await track.evaluateAll((elements) =>
     elements.map((element) => ({
@@ -207,6 +214,13 @@ test('a case opened inside a shift the admin just drew goes to its neurologist, 
   await expect(
     page.getByRole('status').filter({ hasText: `Saved: ${incomingName} is on call.` }),
   ).toBeVisible();
+  let drawnId = '';
+  await expect
+    .poll(async () => {
+      drawnId = (await shiftIds()).find((id) => !before.has(id)) ?? '';
+      return drawnId;
+    })
+    .not.toBe('');
 
   // The ER's live board, open before the case exists, shows it offered to the neurologist just put on call.
   const board = await page.context().newPage();
@@ -239,11 +253,20 @@ test('a case opened inside a shift the admin just drew goes to its neurologist, 
   await expect(incoming.getByRole('link', { name: displayNumber })).toBeVisible();
 
   // The admin hands the rest of the shift over; the waiting case follows, on the board and in the case box.
-  await page.locator('[data-shift-id]').filter({ hasText: incomingName }).first().click();
+  await page.locator(`[data-shift-id="${drawnId}"]`).first().click();
   const handover = page.getByRole('dialog', { name: 'Edit Neurology shift' });
+  await expect(handover.getByLabel('Primary specialist').locator('option:checked')).toHaveText(incomingName);
   await handover.getByLabel('Hand over to').selectOption({ label: nextName });
   await handover.getByRole('button', { name: 'Hand over' }).click();
-  await expect(page.getByTestId('schedule-notice')).toContainText(`Handed over to ${nextName}`);
+  // A refused handover says why in the dialog: the assertion then shows that reason.
+  const refusal = handover.getByRole('alert');
+  await expect
+    .poll(async () =>
+      (await refusal.count()) > 0
+        ? await refusal.innerText()
+        : await page.getByTestId('schedule-notice').innerText(),
+    )
+    .toContain(`Handed over to ${nextName}`);
   await expect(page.getByTestId('schedule-notice')).toContainText('1 waiting case moved');
   await expect(card).toContainText(`Offered to ${nextName} (on-call primary)`);
   await expect(next.getByRole('link', { name: displayNumber })).toBeVisible();
