@@ -34,10 +34,18 @@ const SCOPED_CASES = `
     where h.hospital_system_id = $3 and ($4::text[] is null or h.id = any($4::text[]))
   ),
   scoped as (
+    -- Each hospital's range read through its (hospital, created_at) index: the bounds come from the
+    -- hospital's time zone, and as a join filter they let the planner scan the whole table instead (the
+    -- cost follows the range, not the table). The offset keeps the planner from flattening the probe back
+    -- into that join.
     select c.*, s.time_zone
     from scope s
-    join cases c on c.hospital_id = s.id and c.created_at >= s.starts and c.created_at < s.ends
-    where ($5::text is null or c.specialty_id = $5) and ($6::text is null or c.urgency = $6)
+    cross join lateral (
+      select * from cases c
+      where c.hospital_id = s.id and c.created_at >= s.starts and c.created_at < s.ends
+        and ($5::text is null or c.specialty_id = $5) and ($6::text is null or c.urgency = $6)
+      offset 0
+    ) c
   )`;
 
 const CASE_MEASURES = `
