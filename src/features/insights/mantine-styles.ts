@@ -6,6 +6,5 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/Table.css';
 import './insights.css';
 import './print.css';
