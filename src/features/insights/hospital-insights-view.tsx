@@ -1,7 +1,8 @@
 // The hospital figures of a range: headline figures, then the charts people look at (time to accept over
 // time, share within target per specialty, volume by hour and weekday), each with the table behind it.
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { HospitalInsights, InsightGroup } from '../../../generated/types.gen.ts';
+import { ChoiceButtons } from '../../components/choice-buttons.tsx';
 import { ChartFigure } from './chart-figure.tsx';
 import { BarChart, LineChart } from './charts.tsx';
 import { DataTable, type Column } from './data-table.tsx';
@@ -70,13 +71,13 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
       <ChartFigure
         title="Time to accept"
         controls={
-          <SegmentedControl
-            aria-label="Trend by"
+          <ChoiceButtons
+            label="Trend by"
             value={filters.bucket}
-            onChange={(value) => {
-              onChange({ bucket: value === 'week' ? 'week' : 'day' });
+            onChange={(bucket) => {
+              onChange({ bucket });
             }}
-            data={[
+            options={[
               { value: 'day', label: 'By day' },
               { value: 'week', label: 'By week' },
             ]}
