@@ -202,6 +202,22 @@ export default tseslint.config(
     },
   },
   {
+    // The SPA validates with Zod Mini (zod/mini), as the generated schemas do: classic Zod would add its whole
+    // method-chaining API to what every screen downloads.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+            name,
+            message: "The SPA uses Zod Mini: import * as z from 'zod/mini'.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -17,7 +17,7 @@ export default defineConfig({
     '@hey-api/typescript',
     '@hey-api/client-fetch',
     { name: '@hey-api/sdk', validator: true },
-    { name: 'zod', metadata: false },
+    { name: 'zod', compatibilityVersion: 'mini', metadata: false },
     '@tanstack/react-query',
     'fastify',
     'msw',

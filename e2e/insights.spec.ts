@@ -33,7 +33,7 @@ test('the hospital business administrator filters to Neurology, sees the chart a
   await expect(bySpecialty.getByRole('row')).toHaveCount(2);
   await expect(bySpecialty.getByRole('cell', { name: 'Neurology' })).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Time to accept' }).locator('svg.recharts-surface').first(),
+    page.getByRole('region', { name: 'Time to accept' }).locator('svg.insights-chart-svg').first(),
   ).toBeVisible();
 
   const download = page.waitForEvent('download');

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
 import { configureZod } from '../../src/lib/forms/zod-error-map.ts';
 
-function messageOf(schema: z.ZodType, value: unknown): string | undefined {
+function messageOf(schema: z.ZodMiniType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
@@ -16,7 +16,7 @@ beforeAll(() => {
 describe('the generic validation messages', () => {
   it.each([
     ['a missing value', z.object({ name: z.string() }), {}, texts.validationRequired],
-    ['an empty required text', z.string().min(1), '', texts.validationRequired],
+    ['an empty required text', z.string().check(z.minLength(1)), '', texts.validationRequired],
     ['a wrong type', z.string(), 42, texts.validationInvalidInput],
     ['an unknown enum value', z.enum(['a', 'b']), 'c', texts.validationInvalidInput],
     ['an invalid Date', z.date(), new Date('nope'), texts.validationInvalidDate],
@@ -25,19 +25,19 @@ describe('the generic validation messages', () => {
     ['an infinite number', z.number(), Infinity, texts.validationNumberFinite],
     ['NaN', z.number(), Number.NaN, texts.validationInvalidInput],
     ['an invalid email', z.email(), 'not-an-email', texts.validationInvalidInput],
-    ['a short text', z.string().min(8), 'abc', 'Must be at least 8 characters'],
-    ['a long text', z.string().max(3), 'abcd', 'Must be at most 3 characters'],
-    ['a text of the wrong length', z.string().length(4), 'abc', 'Must be exactly 4 characters'],
-    ['a small number', z.number().min(1), 0, 'Must be at least 1'],
-    ['a big number', z.number().max(10), 11, 'Must be at most 10'],
-    ['a number that must be greater', z.number().gt(0), 0, 'Must be greater than 0'],
-    ['a number that must be less', z.number().lt(5), 5, 'Must be less than 5'],
-    ['too few items', z.array(z.string()).min(2), ['a'], 'Must have at least 2 items'],
-    ['too many items', z.array(z.string()).max(1), ['a', 'b'], 'Must have at most 1 item'],
-    ['a text over one character', z.string().max(1), 'ab', 'Must be at most 1 character'],
+    ['a short text', z.string().check(z.minLength(8)), 'abc', 'Must be at least 8 characters'],
+    ['a long text', z.string().check(z.maxLength(3)), 'abcd', 'Must be at most 3 characters'],
+    ['a text of the wrong length', z.string().check(z.length(4)), 'abc', 'Must be exactly 4 characters'],
+    ['a small number', z.number().check(z.gte(1)), 0, 'Must be at least 1'],
+    ['a big number', z.number().check(z.lte(10)), 11, 'Must be at most 10'],
+    ['a number that must be greater', z.number().check(z.gt(0)), 0, 'Must be greater than 0'],
+    ['a number that must be less', z.number().check(z.lt(5)), 5, 'Must be less than 5'],
+    ['too few items', z.array(z.string()).check(z.minLength(2)), ['a'], 'Must have at least 2 items'],
+    ['too many items', z.array(z.string()).check(z.maxLength(1)), ['a', 'b'], 'Must have at most 1 item'],
+    ['a text over one character', z.string().check(z.maxLength(1)), 'ab', 'Must be at most 1 character'],
     [
       'a date too early',
-      z.date().min(new Date('2026-01-01T00:00:00Z')),
+      z.date().check(z.gte(new Date('2026-01-01T00:00:00Z'))),
       new Date('2025-12-31T00:00:00Z'),
       'Must be on or after 2026-01-01T00:00:00.000Z',
     ],
@@ -46,7 +46,7 @@ describe('the generic validation messages', () => {
   });
 
   it('leaves a message written on the schema alone', () => {
-    expect(messageOf(z.string().min(3, 'Too short for a case title'), 'a')).toBe(
+    expect(messageOf(z.string().check(z.minLength(3, 'Too short for a case title')), 'a')).toBe(
       'Too short for a case title',
     );
   });

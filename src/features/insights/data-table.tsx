@@ -1,5 +1,6 @@
 // A table of figures, with its caption and a CSV of exactly its rows: the text alternative of every chart.
-import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+// A plain HTML table (styled in insights.css): Mantine's Table would bring its scroll area along.
+import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { downloadText } from '../../lib/download.ts';
 import { toCsv } from './csv.ts';
 
@@ -41,29 +42,29 @@ export function DataTable<Row>({
     <div>
       {/* Scrolls sideways on a phone; focusable, so a keyboard can scroll it too. */}
       <div className="insights-table-scroll" tabIndex={0} role="group" aria-label={caption}>
-        <Table striped withTableBorder stickyHeader={false} miw={columns.length * 110}>
-          <Table.Caption>{caption}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
+        <table className="insights-table" style={{ minWidth: columns.length * 110 }}>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
               {columns.map((column) => (
-                <Table.Th key={column.header} scope="col" ta={column.numeric ? 'right' : 'left'}>
+                <th key={column.header} scope="col" data-numeric={column.numeric || undefined}>
                   {column.header}
-                </Table.Th>
+                </th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((row, index) => (
-              <Table.Tr key={rowKey(row)}>
+              <tr key={rowKey(row)}>
                 {columns.map((column, columnIndex) => (
-                  <Table.Td key={column.header} ta={column.numeric ? 'right' : 'left'}>
+                  <td key={column.header} data-numeric={column.numeric || undefined}>
                     {cells[index]?.[columnIndex]}
-                  </Table.Td>
+                  </td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </div>
       <Group justify="flex-end" mt="xs" className="insights-no-print">
         <Button

@@ -1,9 +1,10 @@
 // The hospital figures of a range: headline figures, then the charts people look at (time to accept over
 // time, share within target per specialty, volume by hour and weekday), each with the table behind it.
-import { BarChart, LineChart } from '@mantine/charts';
-import { SegmentedControl, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { HospitalInsights, InsightGroup } from '../../../generated/types.gen.ts';
+import { ChoiceButtons } from '../../components/choice-buttons.tsx';
 import { ChartFigure } from './chart-figure.tsx';
+import { BarChart, LineChart } from './charts.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { formatCount, formatDay, formatDuration, formatShare, toMinutes, WEEKDAYS } from './format.ts';
 import { HeadlineFigures } from './headline.tsx';
@@ -34,8 +35,6 @@ const groupColumns = (first: string): Column<InsightGroup>[] => [
   { header: 'Cancelled', cell: (row) => formatCount(row.figures.cancelled), numeric: true },
 ];
 
-const NO_KEYBOARD = { accessibilityLayer: false } as const;
-
 export interface HospitalInsightsViewProps {
   readonly data: HospitalInsights;
   readonly filters: InsightsFilters;
@@ -49,22 +48,20 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
   const trend = data.trend.map((point) => ({
     day: formatDay(point.start),
     start: point.start,
-    'Median to accept (min)': toMinutes(point.figures.intervals.requestToAccept.median),
-    '90th percentile (min)': toMinutes(point.figures.intervals.requestToAccept.p90),
     figures: point.figures,
   }));
   const specialties = data.bySpecialty.map((group) => ({
-    specialty: group.name,
-    'Within target (%)':
-      group.figures.withinTargetShare === null ? 0 : Math.round(group.figures.withinTargetShare * 100),
+    label: group.name,
+    value:
+      group.figures.withinTargetShare === null ? null : Math.round(group.figures.withinTargetShare * 100),
   }));
   const byHour = Array.from({ length: 24 }, (_, hour) => ({
     hour: String(hour).padStart(2, '0'),
-    Cases: data.byHourOfWeek.filter((cell) => cell.hour === hour).reduce((sum, cell) => sum + cell.volume, 0),
+    cases: data.byHourOfWeek.filter((cell) => cell.hour === hour).reduce((sum, cell) => sum + cell.volume, 0),
   }));
   const byWeekday = WEEKDAYS.map((weekday, index) => ({
     weekday,
-    Cases: data.byHourOfWeek
+    cases: data.byHourOfWeek
       .filter((cell) => cell.weekday === index + 1)
       .reduce((sum, cell) => sum + cell.volume, 0),
   }));
@@ -74,13 +71,13 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
       <ChartFigure
         title="Time to accept"
         controls={
-          <SegmentedControl
-            aria-label="Trend by"
+          <ChoiceButtons
+            label="Trend by"
             value={filters.bucket}
-            onChange={(value) => {
-              onChange({ bucket: value === 'week' ? 'week' : 'day' });
+            onChange={(bucket) => {
+              onChange({ bucket });
             }}
-            data={[
+            options={[
               { value: 'day', label: 'By day' },
               { value: 'week', label: 'By week' },
             ]}
@@ -88,16 +85,18 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
         }
         chart={
           <LineChart
-            h={240}
-            data={trend}
-            dataKey="day"
+            height={240}
+            points={trend.map((row) => ({
+              label: row.day,
+              values: [
+                toMinutes(row.figures.intervals.requestToAccept.median),
+                toMinutes(row.figures.intervals.requestToAccept.p90),
+              ],
+            }))}
             unit=" min"
-            connectNulls
-            lineChartProps={NO_KEYBOARD}
-            withLegend
             series={[
               { name: 'Median to accept (min)', color: 'blue.7' },
-              { name: '90th percentile (min)', color: 'orange.8' },
+              { name: '90th percentile (min)', color: 'orange.8', dashed: true },
             ]}
           />
         }
@@ -133,13 +132,11 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
         title="Accepted within target, by specialty"
         chart={
           <BarChart
-            h={220}
-            data={specialties}
-            dataKey="specialty"
+            layout="rows"
+            bars={specialties}
             unit="%"
-            yAxisProps={{ domain: [0, 100] }}
-            barChartProps={NO_KEYBOARD}
-            series={[{ name: 'Within target (%)', color: 'teal.8' }]}
+            max={100}
+            series={{ name: 'Within target (%)', color: 'teal.8' }}
           />
         }
         table={
@@ -156,11 +153,9 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
         title="Cases by hour of day"
         chart={
           <BarChart
-            h={200}
-            data={byHour}
-            dataKey="hour"
-            barChartProps={NO_KEYBOARD}
-            series={[{ name: 'Cases', color: 'indigo.7' }]}
+            height={200}
+            bars={byHour.map((row) => ({ label: row.hour, value: row.cases }))}
+            series={{ name: 'Cases', color: 'indigo.7' }}
           />
         }
         table={
@@ -171,7 +166,7 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
             rowKey={(row) => row.hour}
             columns={[
               { header: 'Hour', cell: (row) => `${row.hour}:00` },
-              { header: 'Cases', cell: (row) => formatCount(row.Cases), numeric: true },
+              { header: 'Cases', cell: (row) => formatCount(row.cases), numeric: true },
             ]}
           />
         }
@@ -180,11 +175,10 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
         title="Cases by weekday"
         chart={
           <BarChart
-            h={200}
-            data={byWeekday}
-            dataKey="weekday"
-            barChartProps={NO_KEYBOARD}
-            series={[{ name: 'Cases', color: 'grape.7' }]}
+            height={200}
+            bars={byWeekday.map((row) => ({ label: row.weekday, value: row.cases }))}
+            shortLabel={(weekday) => weekday.slice(0, 3)}
+            series={{ name: 'Cases', color: 'grape.7' }}
           />
         }
         table={
@@ -195,7 +189,7 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
             rowKey={(row) => row.weekday}
             columns={[
               { header: 'Weekday', cell: (row) => row.weekday },
-              { header: 'Cases', cell: (row) => formatCount(row.Cases), numeric: true },
+              { header: 'Cases', cell: (row) => formatCount(row.cases), numeric: true },
             ]}
           />
         }

@@ -1,10 +1,8 @@
-// The Mantine styles the insights screens add to the shell's; a lazy insights screen brings them with its chunk.
+// The Mantine styles the insights screens add to the shell's, and their own; a lazy insights screen brings them
+// with its chunk.
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/FloatingIndicator.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/charts/styles.css';
+import './insights.css';
 import './print.css';

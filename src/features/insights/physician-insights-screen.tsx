@@ -1,12 +1,12 @@
 // /insights/physicians: per specialist for the admins; a specialist's own figures beside their specialty's
 // median at their hospital (never another named physician's). Same filters, chart, table and CSV.
-import { BarChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getPhysicianInsightsOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { PhysicianFigures } from '../../../generated/types.gen.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { ChartFigure } from './chart-figure.tsx';
+import { BarChart } from './charts.tsx';
 import { DataTable, type Column } from './data-table.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { formatCount, formatDuration, formatShare, toMinutes } from './format.ts';
@@ -66,8 +66,8 @@ export function PhysicianInsightsScreen({ title }: { readonly title: string }) {
   const { data } = insights;
   const own = data?.items[0];
   const chartRows = (data?.items ?? []).map((row) => ({
-    physician: row.physician.displayName,
-    'Median response (min)': toMinutes(row.responseMedian),
+    label: row.physician.displayName,
+    value: toMinutes(row.responseMedian),
   }));
   return (
     <Stack gap="md">
@@ -88,13 +88,10 @@ export function PhysicianInsightsScreen({ title }: { readonly title: string }) {
             title="Median response by physician"
             chart={
               <BarChart
-                h={Math.max(160, chartRows.length * 36)}
-                data={chartRows}
-                dataKey="physician"
-                orientation="vertical"
-                yAxisProps={{ width: 140 }}
-                barChartProps={{ accessibilityLayer: false }}
-                series={[{ name: 'Median response (min)', color: 'blue.7' }]}
+                layout="rows"
+                bars={chartRows}
+                unit=" min"
+                series={{ name: 'Median response (min)', color: 'blue.7' }}
               />
             }
             table={

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Fieldset, List, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   addHospitalAdminMutation,
   getHospitalQueryKey,
@@ -62,8 +62,8 @@ function NameExistingAdmin({ hospital, onChanged }: { hospital: Hospital; onChan
 const zNewAdmin = z.object({
   display_name: zSignupRequest.shape.display_name,
   email: zSignupRequest.shape.email,
-  password: z.string().min(12, 'At least 12 characters').max(200),
-  phone: z.string().max(50),
+  password: z.string().check(z.minLength(12, 'At least 12 characters'), z.maxLength(200)),
+  phone: z.string().check(z.maxLength(50)),
 });
 type NewAdminValues = z.input<typeof zNewAdmin>;
 const EMPTY_ADMIN: NewAdminValues = { display_name: '', email: '', password: '', phone: '' };

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useFieldArray, useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CatalogueSpecialty, Hospital, Urgency } from '../../../generated/types.gen.ts';
 import { zHospitalUpdate } from '../../../generated/zod.gen.ts';
 import { FormFooter } from '../../components/form-footer.tsx';
@@ -11,7 +11,7 @@ import { SaveProblem } from './conflict-alert.tsx';
 import { urgencyWords } from './labels.ts';
 import { useAdminSave } from './use-admin-save.ts';
 
-const zHospitalForm = zHospitalUpdate.omit({ version: true });
+const zHospitalForm = z.omit(zHospitalUpdate, { version: true });
 export type HospitalFormValues = z.input<typeof zHospitalForm>;
 type HospitalFormOutput = z.output<typeof zHospitalForm>;
 

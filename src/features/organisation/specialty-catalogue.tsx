@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@man
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   createSpecialtyMutation,
   listSpecialtyCatalogueOptions,

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   changeMyPasswordMutation,
   getMeQueryKey,
@@ -69,12 +69,11 @@ function useSaveSettings(settings: MySettings) {
 }
 
 const profileSchema = z.object({
-  displayName: z
-    .string()
-    .trim()
-    .min(1, 'Enter your name as colleagues know it')
-    .pipe(zMySettingsUpdate.shape.displayName),
-  phone: z.string().trim().pipe(zMySettingsUpdate.shape.phone.unwrap()),
+  displayName: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, 'Enter your name as colleagues know it')),
+    zMySettingsUpdate.shape.displayName,
+  ),
+  phone: z.pipe(z.string().check(z.trim()), zMySettingsUpdate.shape.phone.def.innerType),
 });
 type ProfileValues = z.input<typeof profileSchema>;
 
@@ -212,10 +211,12 @@ const passwordSchema = z
     newPassword: zPasswordChange.shape.newPassword,
     confirm: z.string(),
   })
-  .refine((values) => values.newPassword === values.confirm, {
-    path: ['confirm'],
-    message: 'The two new passwords do not match',
-  });
+  .check(
+    z.refine((values) => values.newPassword === values.confirm, {
+      path: ['confirm'],
+      message: 'The two new passwords do not match',
+    }),
+  );
 type PasswordValues = z.input<typeof passwordSchema>;
 
 function PasswordForm({ settings }: { settings: MySettings }) {

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { signupMutation } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { Role, SignupRequest } from '../../../generated/types.gen.ts';
 import { zSignupRequest } from '../../../generated/zod.gen.ts';
@@ -45,39 +45,45 @@ export function contactNames(displayName: string): { fname: string; lname: strin
   return { fname, lname: rest.join(' ') };
 }
 
-const formSchema = z
+const formFields = z
   .object({
-    display_name: z.string().trim().min(1, 'Enter the person’s name'),
-    email: z.string().trim(),
-    role: z.string().min(1, 'Choose a role'),
-    contact_info: z.object({ phone: z.string().trim() }),
+    display_name: z.string().check(z.trim(), z.minLength(1, 'Enter the person’s name')),
+    email: z.string().check(z.trim()),
+    role: z.string().check(z.minLength(1, 'Choose a role')),
+    contact_info: z.object({ phone: z.string().check(z.trim()) }),
     specialty_types: z.array(z.string()),
     password: z
       .string()
-      .refine(
-        (value) => value.length >= 12 && /\p{L}/u.test(value) && /\p{Nd}/u.test(value),
-        userTexts.passwordRule,
+      .check(
+        z.refine(
+          (value) => value.length >= 12 && /\p{L}/u.test(value) && /\p{Nd}/u.test(value),
+          userTexts.passwordRule,
+        ),
       ),
     force_change_password_next_sign_in: z.boolean(),
   })
-  .refine((values) => values.role !== 'specialist' || values.specialty_types.length > 0, {
-    path: ['specialty_types'],
-    message: 'Choose at least one specialty',
-  })
-  .transform((values): SignupRequest => ({
-    email: values.email,
-    password: values.password,
-    role: values.role as Role,
-    display_name: values.display_name,
-    contact_info: {
-      ...contactNames(values.display_name),
-      phone: values.contact_info.phone === '' ? null : values.contact_info.phone,
-      company_name: null,
-    },
-    specialty_types: values.role === 'specialist' ? values.specialty_types : [],
-    force_change_password_next_sign_in: values.force_change_password_next_sign_in,
-  }))
-  .pipe(zSignupRequest);
+  .check(
+    z.refine((values) => values.role !== 'specialist' || values.specialty_types.length > 0, {
+      path: ['specialty_types'],
+      message: 'Choose at least one specialty',
+    }),
+  );
+
+const toSignupRequest = z.transform((values: z.output<typeof formFields>): SignupRequest => ({
+  email: values.email,
+  password: values.password,
+  role: values.role as Role,
+  display_name: values.display_name,
+  contact_info: {
+    ...contactNames(values.display_name),
+    phone: values.contact_info.phone === '' ? null : values.contact_info.phone,
+    company_name: null,
+  },
+  specialty_types: values.role === 'specialist' ? values.specialty_types : [],
+  force_change_password_next_sign_in: values.force_change_password_next_sign_in,
+}));
+
+const formSchema = z.pipe(z.pipe(formFields, toSignupRequest), zSignupRequest);
 
 export interface AddUserFormProps {
   /** The roles this administrator may give; the first is chosen at first. */

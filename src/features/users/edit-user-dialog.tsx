@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { updateUserMutation } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { UserAccount, UserUpdate } from '../../../generated/types.gen.ts';
 import { zUserUpdate } from '../../../generated/zod.gen.ts';
@@ -27,23 +27,25 @@ const FIELDS = new Set(['specialtyTypes', 'phone', 'pager']);
 
 function schemaFor(user: UserAccount) {
   const isSpecialist = user.roles.includes('specialist');
-  return z
+  const fields = z
     .object({
       specialtyTypes: z.array(z.string()),
-      phone: z.string().trim(),
-      pager: z.string().trim(),
+      phone: z.string().check(z.trim()),
+      pager: z.string().check(z.trim()),
     })
-    .refine((values) => !isSpecialist || values.specialtyTypes.length > 0, {
-      path: ['specialtyTypes'],
-      message: 'Choose at least one specialty',
-    })
-    .transform((values): UserUpdate => ({
-      version: user.version,
-      ...(isSpecialist ? { specialtyTypes: values.specialtyTypes } : {}),
-      phone: values.phone === '' ? null : values.phone,
-      pager: values.pager === '' ? null : values.pager,
-    }))
-    .pipe(zUserUpdate);
+    .check(
+      z.refine((values) => !isSpecialist || values.specialtyTypes.length > 0, {
+        path: ['specialtyTypes'],
+        message: 'Choose at least one specialty',
+      }),
+    );
+  const toUpdate = z.transform((values: z.output<typeof fields>): UserUpdate => ({
+    version: user.version,
+    ...(isSpecialist ? { specialtyTypes: values.specialtyTypes } : {}),
+    phone: values.phone === '' ? null : values.phone,
+    pager: values.pager === '' ? null : values.pager,
+  }));
+  return z.pipe(z.pipe(fields, toUpdate), zUserUpdate);
 }
 
 export interface EditUserDialogProps {

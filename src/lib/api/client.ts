@@ -1,5 +1,5 @@
 // Wires the generated SDK client to the session rules and to ApiError.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { client } from '../../../generated/client.gen.ts';
 import { texts } from '../../config/texts.ts';
 import { ApiError, errorMessageFor } from './api-error.ts';
@@ -33,7 +33,8 @@ export function toApiError(error: unknown, response: Response | undefined): ApiE
     return new ApiError(errorMessageFor(response.status, response.statusText, error), response.status, error);
   }
   const status = response?.status ?? 0;
-  if (error instanceof z.ZodError) return new ApiError(texts.validationInvalidInput, status, error.issues);
+  if (error instanceof z.core.$ZodError)
+    return new ApiError(texts.validationInvalidInput, status, error.issues);
   if (error instanceof Error) return new ApiError(error.message, status, error);
   return new ApiError(String(error), status, error);
 }

@@ -1,6 +1,6 @@
 // The seed's generic validation texts for every Zod schema, generated ones included. Schema-level messages
 // still win over this map, so product-specific texts stay where their schema is written.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { texts } from '../../config/texts.ts';
 
 type Issue = z.core.$ZodRawIssue;

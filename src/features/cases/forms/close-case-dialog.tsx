@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Stack, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { closeCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { CaseClose } from '../../../../generated/types.gen.ts';
 import { zCaseClose, zDisposition } from '../../../../generated/zod.gen.ts';
@@ -20,11 +20,13 @@ interface CloseValues {
 
 const schema = z.object({
   disposition: z.enum(zDisposition.options, 'Choose the final disposition'),
-  note: z
-    .string()
-    .trim()
-    .transform((text) => (text === '' ? undefined : text))
-    .pipe(zCaseClose.shape.note),
+  note: z.pipe(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((text: string) => (text === '' ? undefined : text)),
+    ),
+    zCaseClose.shape.note,
+  ),
 });
 
 export interface CloseCaseDialogProps {

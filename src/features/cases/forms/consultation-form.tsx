@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Paper, Stack, Textarea, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { submitConsultationMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { ConsultationCreate } from '../../../../generated/types.gen.ts';
 import { zConsultationCreate, zDisposition } from '../../../../generated/zod.gen.ts';
@@ -21,13 +21,15 @@ interface ConsultationValues {
 }
 
 const schema = z.object({
-  recommendation: z.string().trim().pipe(zConsultationCreate.shape.recommendation),
+  recommendation: z.pipe(z.string().check(z.trim()), zConsultationCreate.shape.recommendation),
   disposition: z.enum(zDisposition.options, 'Choose what should happen to the patient'),
-  followUp: z
-    .string()
-    .trim()
-    .transform((text) => (text === '' ? undefined : text))
-    .pipe(zConsultationCreate.shape.followUp),
+  followUp: z.pipe(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((text: string) => (text === '' ? undefined : text)),
+    ),
+    zConsultationCreate.shape.followUp,
+  ),
 });
 
 export function ConsultationForm({ caseId }: { readonly caseId: string }) {

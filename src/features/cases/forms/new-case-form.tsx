@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import type * as z from 'zod/mini';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { createCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { Case, CaseCreate, Specialty, TriageAssessment } from '../../../../generated/types.gen.ts';
@@ -92,16 +93,13 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
-interface NumberBounds {
-  readonly minValue?: number | null;
-  readonly maxValue?: number | null;
-  readonly unwrap?: () => NumberBounds;
-}
+const finite = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
-/** The contract's bounds of a number schema, for the input's own min and max. */
-function bounds(schema: NumberBounds): { min?: number; max?: number } {
-  const number = schema.unwrap ? schema.unwrap() : schema;
-  return { min: number.minValue ?? undefined, max: number.maxValue ?? undefined };
+/** The contract's bounds of a number schema (optional or not), for the input's own min and max. */
+function bounds(schema: z.core.$ZodType): { min?: number; max?: number } {
+  const def = schema._zod.def;
+  const number = def.type === 'optional' ? (def as z.core.$ZodOptionalDef).innerType : schema;
+  return { min: finite(number._zod.bag['minimum']), max: finite(number._zod.bag['maximum']) };
 }
 
 export function NewCaseForm({

@@ -1,7 +1,7 @@
 // The new-case form's values and their validation. The form holds what inputs hold (text, numbers or '',
 // hospital wall times); the schema turns them into the contract's CaseCreate, checked with the generated
 // Zod schemas, plus the chosen specialty's triage questions.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { CaseCreate, TriageQuestion } from '../../../../generated/types.gen.ts';
 import {
   zCaseCreate,
@@ -12,6 +12,7 @@ import {
 } from '../../../../generated/zod.gen.ts';
 import { texts } from '../../../config/texts.ts';
 import { wallTimeToIso } from '../../../lib/date-time.ts';
+import { preprocess } from '../../../lib/forms/preprocess.ts';
 
 export type NumberValue = number | '';
 
@@ -71,29 +72,34 @@ function numberOrUndefined(value: unknown): unknown {
   return value;
 }
 
+const trimmed = () => z.string().check(z.trim());
+
 function wallTime(timeZone: string) {
-  return z.string().transform((wall, context) => {
-    const iso = wallTimeToIso(wall, timeZone);
-    if (iso === null) {
-      context.addIssue({ code: 'custom', message: texts.validationInvalidDate });
-      return z.NEVER;
-    }
-    return iso;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((wall: string, context) => {
+      const iso = wallTimeToIso(wall, timeZone);
+      if (iso === null) {
+        context.issues.push({ code: 'custom', message: texts.validationInvalidDate, input: wall });
+        return z.NEVER;
+      }
+      return iso;
+    }),
+  );
 }
 
-function answerSchema(question: TriageQuestion, timeZone: string): z.ZodType {
-  let schema: z.ZodType;
+function answerSchema(question: TriageQuestion, timeZone: string): z.ZodMiniType {
+  let schema: z.ZodMiniType;
   switch (question.kind) {
     case 'yes_no':
-      return z.preprocess(
+      return preprocess(
         (value) => (value === 'yes' ? true : value === 'no' ? false : undefined),
-        question.required ? z.boolean() : z.boolean().optional(),
+        question.required ? z.boolean() : z.optional(z.boolean()),
       );
     case 'number': {
       let number = z.number();
-      if (question.min !== null && question.min !== undefined) number = number.gte(question.min);
-      if (question.max !== null && question.max !== undefined) number = number.lte(question.max);
+      if (question.min !== null && question.min !== undefined) number = number.check(z.gte(question.min));
+      if (question.max !== null && question.max !== undefined) number = number.check(z.lte(question.max));
       schema = number;
       break;
     }
@@ -101,18 +107,20 @@ function answerSchema(question: TriageQuestion, timeZone: string): z.ZodType {
       schema = question.choices && question.choices.length > 0 ? z.enum(question.choices) : z.string();
       break;
     case 'text':
-      schema = z.string().trim().pipe(zTriageAnswerValue.options[2]);
+      schema = z.pipe(trimmed(), zTriageAnswerValue.def.options[2]);
       break;
     case 'date_time':
       schema = wallTime(timeZone);
       break;
   }
-  const preprocess = question.kind === 'number' ? numberOrUndefined : orUndefined;
-  return z.preprocess(preprocess, question.required ? schema : schema.optional());
+  return preprocess(
+    question.kind === 'number' ? numberOrUndefined : orUndefined,
+    question.required ? schema : z.optional(schema),
+  );
 }
 
 const vitalSchemas = Object.fromEntries(
-  Object.entries(zVitalSigns.shape).map(([name, schema]) => [name, z.preprocess(numberOrUndefined, schema)]),
+  Object.entries(zVitalSigns.shape).map(([name, schema]) => [name, preprocess(numberOrUndefined, schema)]),
 );
 
 /** The schema for the given specialty's questions, reading wall times in the hospital's zone. */
@@ -122,24 +130,36 @@ export function newCaseSchema(
   now = () => Date.now(),
 ) {
   return z.object({
-    specialtyId: z.string().min(1, newCaseMessages.chooseSpecialty).pipe(zCaseCreate.shape.specialtyId),
-    urgency: z.preprocess(orUndefined, z.enum(zUrgency.options, newCaseMessages.chooseUrgency)),
+    specialtyId: z.pipe(
+      z.string().check(z.minLength(1, newCaseMessages.chooseSpecialty)),
+      zCaseCreate.shape.specialtyId,
+    ),
+    urgency: preprocess(orUndefined, z.enum(zUrgency.options, newCaseMessages.chooseUrgency)),
     patient: z.object({
-      age: z.preprocess(numberOrUndefined, zPatient.shape.age),
-      sex: z.preprocess(orUndefined, z.enum(zPatient.shape.sex.options, newCaseMessages.chooseSex)),
-      mrn: z.preprocess(orUndefined, z.string().trim().pipe(zPatient.shape.mrn.unwrap().unwrap()).optional()),
-      initials: z.preprocess(
+      age: preprocess(numberOrUndefined, zPatient.shape.age),
+      sex: preprocess(orUndefined, z.enum(zPatient.shape.sex.options, newCaseMessages.chooseSex)),
+      mrn: preprocess(
         orUndefined,
-        z.string().trim().pipe(zPatient.shape.initials.unwrap().unwrap()).optional(),
+        z.optional(z.pipe(trimmed(), zPatient.shape.mrn.def.innerType.def.innerType)),
+      ),
+      initials: preprocess(
+        orUndefined,
+        z.optional(z.pipe(trimmed(), zPatient.shape.initials.def.innerType.def.innerType)),
       ),
     }),
-    doorTime: wallTime(timeZone)
-      .refine((iso) => new Date(iso).getTime() <= now() + CLOCK_SKEW_MS, newCaseMessages.arrivalInFuture)
-      .pipe(zCaseCreate.shape.doorTime),
-    chiefComplaint: z.string().trim().pipe(zCaseCreate.shape.chiefComplaint),
-    clinicalSummary: z.preprocess(
+    doorTime: z.pipe(
+      wallTime(timeZone).check(
+        z.refine<string>(
+          (iso) => new Date(iso).getTime() <= now() + CLOCK_SKEW_MS,
+          newCaseMessages.arrivalInFuture,
+        ),
+      ),
+      zCaseCreate.shape.doorTime,
+    ),
+    chiefComplaint: z.pipe(trimmed(), zCaseCreate.shape.chiefComplaint),
+    clinicalSummary: preprocess(
       orUndefined,
-      z.string().trim().pipe(zCaseCreate.shape.clinicalSummary.unwrap()).optional(),
+      z.optional(z.pipe(trimmed(), zCaseCreate.shape.clinicalSummary.def.innerType)),
     ),
     vitals: z.object(vitalSchemas),
     triageAnswers: z.object(

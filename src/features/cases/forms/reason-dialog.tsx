@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { useCaseAction } from './use-case-action.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
 
@@ -18,7 +18,7 @@ export interface ReasonDialogProps {
   readonly reasonLabel: string;
   readonly confirmLabel: string;
   /** The generated schema of the body: it decides whether a reason is needed and how long it may be. */
-  readonly schema: z.ZodType<{ reason?: string | undefined }, { reason?: string | undefined }>;
+  readonly schema: z.ZodMiniType<{ reason?: string | undefined }, { reason?: string | undefined }>;
   readonly send: (body: { reason?: string }) => Promise<unknown>;
 }
 
@@ -32,10 +32,13 @@ export function ReasonDialog({
   schema,
   send,
 }: ReasonDialogProps) {
-  const formSchema = z
-    .object({ reason: z.string().trim() })
-    .transform(({ reason }) => (reason === '' ? {} : { reason }))
-    .pipe(schema);
+  const formSchema = z.pipe(
+    z.pipe(
+      z.object({ reason: z.string().check(z.trim()) }),
+      z.transform(({ reason }: { reason: string }) => (reason === '' ? {} : { reason })),
+    ),
+    schema,
+  );
   const form = useForm<ReasonValues, unknown, { reason?: string }>({
     resolver: zodResolver(formSchema),
     defaultValues: { reason: '' },

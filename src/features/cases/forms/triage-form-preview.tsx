@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { TriageQuestion } from '../../../../generated/types.gen.ts';
 import { newCaseSchema, type NewCaseValues } from './new-case-schema.ts';
 import { TriageQuestionField } from './triage-question-field.tsx';

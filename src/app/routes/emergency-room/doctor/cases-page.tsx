@@ -1,7 +1,8 @@
 // The ER doctor's own cases: status, urgency and live timers, newest first, with "New case".
-import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ChoiceButtons } from '../../../../components/choice-buttons.tsx';
 import { routes } from '../../../../config/routes.ts';
 import {
   ACTIVE_STATUSES,
@@ -30,18 +31,17 @@ export function Component() {
           {caseTexts.newCase}
         </Button>
       </Group>
-      <SegmentedControl
-        aria-label="Show"
+      <ChoiceButtons
+        label="Show"
         value={show}
         onChange={(value) => {
           setShow(value);
         }}
-        data={[
+        options={[
           { value: 'open', label: 'Open' },
           { value: 'finished', label: 'Closed or cancelled' },
           { value: 'all', label: 'All' },
         ]}
-        style={{ alignSelf: 'flex-start' }}
       />
       <CaseList
         label="My cases"
