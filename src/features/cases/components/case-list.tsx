@@ -27,6 +27,7 @@ function CaseCard({ item, href, timeZone }: { item: CaseSummary; href: string; t
       to={href}
       title={item.displayNumber}
       label={`Case ${item.displayNumber}`}
+      data={{ 'data-case-id': item.id }}
       titleAside={
         <>
           <StatusBadge status={item.status} />
