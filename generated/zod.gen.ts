@@ -1173,6 +1173,7 @@ export const zServerEvent = z.object({
   notification: zNotification.optional(),
   caseId: z.string().max(100).nullish(),
   caseStatus: zCaseStatus.optional(),
+  case: zCaseSummary.optional(),
 });
 
 /**
