@@ -6,6 +6,7 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { startEventStream } from './event-stream.ts';
 import { notificationHeadline, toNotificationView } from './notification-view.ts';
+import { showOfferedCase } from './offered-case.ts';
 import { invalidateAfterReconnect, invalidateForEvent, notificationToToast } from './server-events.ts';
 
 export interface NotificationStreamOptions {
@@ -68,6 +69,8 @@ export function useNotificationStream({
     if (!enabled) return undefined;
     const stream = startEventStream({
       onEvent: (event) => {
+        // An offer's case into the case box first, then the refetch that confirms it (the server's answer).
+        showOfferedCase(queryClient, event, reader.current.userId);
         void invalidateForEvent(queryClient, event);
         const notification = notificationToToast(event, reader.current.userId);
         if (notification === null) return;
