@@ -136,8 +136,11 @@ describe('the open case box, live', () => {
       expect(cardNames(box)).toEqual(['SGH-000201', 'SGH-000200']);
     });
     // On screen from the event alone: the refetch it started is asked and not answered.
-    expect(list.counts.requests).toBe(2);
+    await waitFor(() => {
+      expect(list.counts.requests).toBe(2);
+    });
     expect(list.counts.answers).toBe(1);
+    expect(cardNames(box)).toEqual(['SGH-000201', 'SGH-000200']);
 
     list.release();
     await waitFor(() => {

@@ -2,7 +2,7 @@
 // to me", at its place in the worklists' order: the card then costs the screen a render, not a round trip to the
 // list. The refetch that every event starts still runs (server-events.ts) and its answer replaces this one: the
 // server stays the source of truth; this only shows its answer early.
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CaseList, CaseStatus, CaseSummary, ServerEvent } from '../../../generated/types.gen.ts';
 
 // The worklists' attention order, as the server orders the list (server/src/domain/attention.ts, which the SPA
@@ -71,18 +71,24 @@ export function placeInPages(
   return { ...data, pages };
 }
 
-/** Puts the event's case into the reader's cached case box when it is offered to the reader; else nothing. */
+/**
+ * Puts the event's case into the reader's cached case box when it is offered to the reader: whether a case box
+ * was there to take it. The caller refetches the box after it (invalidateForEvent), as for every event.
+ */
 export function showOfferedCase(
   queryClient: QueryClient,
   event: ServerEvent,
   readerId: string | undefined,
-): void {
+): boolean {
   const item = event.case;
-  if (item === undefined || readerId === undefined) return;
+  if (item === undefined || readerId === undefined) return false;
   // Another specialist's offer is not the reader's to list, whatever the event says.
-  if (!item.offeredTo.some((offer) => offer.specialist.id === readerId)) return;
-  queryClient.setQueriesData<InfiniteData<CaseList>>(
-    { predicate: (query) => isOfferedBox(query.queryKey) },
-    (data) => placeInPages(data, item),
-  );
+  if (!item.offeredTo.some((offer) => offer.specialist.id === readerId)) return false;
+  const filters = { predicate: (query: Query) => isOfferedBox(query.queryKey) };
+  if (queryClient.getQueryCache().findAll(filters).length === 0) return false;
+  // A list request already under way was answered before this change: stopped, its answer would put the list
+  // back without the case until the refetch.
+  void queryClient.cancelQueries(filters);
+  queryClient.setQueriesData<InfiniteData<CaseList>>(filters, (data) => placeInPages(data, item));
+  return true;
 }
