@@ -133,4 +133,30 @@ describe('an offer event and the cached lists', () => {
     showOfferedCase(queryClient, { type: 'notification', caseId: 'no-case', caseStatus: 'pending' }, READER);
     expect(read(keys.offered)).toEqual([[]]);
   });
+
+  it('stops a list request under way, so its older answer cannot take the case away again', async () => {
+    const queryClient = new QueryClient();
+    const key = listCasesInfiniteQueryKey({ query: { limit: 20, scope: 'offered' } });
+    let answer: (page: CaseList) => void = () => undefined;
+    const options = {
+      queryKey: key,
+      initialPageParam: { query: {} },
+      getNextPageParam: () => undefined,
+      queryFn: () =>
+        new Promise<CaseList>((resolve) => {
+          answer = resolve;
+        }),
+    };
+    const loaded = queryClient.infiniteQuery(options);
+    answer({ items: [summary('waiting')], nextCursor: null });
+    await loaded;
+
+    // A refetch asked before the case existed, answered after its event.
+    const older = queryClient.infiniteQuery(options).catch(() => undefined);
+    const arriving = summary('new', { targetDueAt: '2026-11-22T08:00:00.000Z' });
+    expect(showOfferedCase(queryClient, event(arriving), READER)).toBe(true);
+    answer({ items: [summary('waiting')], nextCursor: null });
+    await older;
+    expect(ids(queryClient.getQueryData(key))).toEqual([['new', 'waiting']]);
+  });
 });
