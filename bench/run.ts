@@ -1,6 +1,6 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
 // into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
-// `schedules`, `insights`, `reliability`, `simulation`) runs one part.
+// `schedules`, `insights`, `reliability`, `simulation`, `screen`) runs one part.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -12,6 +12,7 @@ import { runCasesBenchmarks } from './cases.ts';
 import { runInsightsBenchmark } from './insights.ts';
 import { lighthouseMarkdown, measureLighthouse } from './lighthouse.ts';
 import { runSchedulesBenchmark } from './schedules.ts';
+import { runScreenBenchmark } from './screen.ts';
 import { runReliabilityBenchmarks, runSimulationBenchmark } from './reliability.ts';
 
 const BENCHMARKS = 'docs/benchmarks.md';
@@ -39,7 +40,8 @@ const parts = process.argv.slice(2);
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
 // The browser parts measure the production build; the others start servers that serve no SPA.
-if (runs('bundle') || runs('lighthouse')) execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
+if (runs('bundle') || runs('lighthouse') || runs('screen'))
+  execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
   // Above the browser tests' own ports, so a checkout can benchmark while another runs its e2e suite.
@@ -74,3 +76,5 @@ if (runs('reliability')) {
 
 if (runs('simulation'))
   await write('simulation', `Measured ${machine}.\n\n${await runSimulationBenchmark()}`);
+
+if (runs('screen')) await write('screen', `Measured ${machine}.\n\n${await runScreenBenchmark()}`);

@@ -1449,6 +1449,10 @@ export type ServerEvent = {
   notification?: Notification;
   caseId?: string | null;
   caseStatus?: CaseStatus;
+  /**
+   * With a notification that leaves the case offered to the caller (offered, escalated to them, re-alerted): the case as their case box lists it, so the box can show it at once; the list stays the source of truth. Absent otherwise.
+   */
+  case?: CaseSummary;
 };
 
 /**

@@ -13,11 +13,13 @@ export interface LinkCardProps {
   /** Sits on the title's line, after it (badges). */
   readonly titleAside?: ReactNode;
   readonly children: ReactNode;
+  /** Data attributes for the list item, e.g. the case's id (`data-case-id`), which tests look cards up by. */
+  readonly data?: Readonly<Record<`data-${string}`, string>>;
 }
 
-export function LinkCard({ to, title, label, titleAside, children }: LinkCardProps) {
+export function LinkCard({ to, title, label, titleAside, children, data }: LinkCardProps) {
   return (
-    <Paper component="li" withBorder p="sm" className="link-card" aria-label={label}>
+    <Paper component="li" withBorder p="sm" className="link-card" aria-label={label} {...data}>
       <div
         style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 'var(--mantine-spacing-xs)' }}
       >

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Case, ServerEvent } from '../../generated/types.gen.ts';
+import type { Case, CaseList, ServerEvent } from '../../generated/types.gen.ts';
 import {
   as,
   buildCasesApp,
@@ -124,6 +124,9 @@ forEachDatabase((_name, open) => {
         readAt: null,
       },
     });
+    // The offer carries the case as the specialist's case box lists it, so the box can show it at once.
+    const box = await as(app, NEURO_PRIMARY).get<CaseList>('/cases?scope=offered');
+    expect(offered.case).toEqual(box.body.items.find((item) => item.id === created.id));
 
     await as(app, NEURO_PRIMARY).post(`/cases/${created.id}/receipts`, { kind: 'delivered' });
     expect(await doctor.next((event) => event.type === 'case' && event.caseId === created.id)).toEqual({
@@ -134,6 +137,8 @@ forEachDatabase((_name, open) => {
     await as(app, NEURO_PRIMARY).post(`/cases/${created.id}/accept`);
     const accepted = await doctor.next((event) => event.notification?.kind === 'case_accepted');
     expect(accepted).toMatchObject({ caseId: created.id, caseStatus: 'accepted' });
+    // Not offered to the doctor: their notification names the case, it does not carry it.
+    expect(accepted.case).toBeUndefined();
     expect(bystander.received.filter((event) => event.caseId === created.id)).toEqual([]);
     for (const stream of [specialist, doctor, bystander]) stream.close();
   });

@@ -95,6 +95,14 @@ function offeredTo(value: SummaryRow['offered_to']): CaseSummary['offeredTo'] {
   }));
 }
 
+/** One case as the lists show it (the event streams send it with an offer), or undefined. */
+export async function readCaseSummary(db: Queryable, caseId: string): Promise<CaseSummary | undefined> {
+  const [row] = await db.query<SummaryRow>(`select ${SUMMARY_COLUMNS} from ${SUMMARY_FROM} where c.id = $1`, [
+    caseId,
+  ]);
+  return row === undefined ? undefined : toSummary(row);
+}
+
 interface DetailRow extends SummaryRow {
   hospital_name: string;
   hospital_time_zone: string;

@@ -1,12 +1,25 @@
 // Fans changes out to the server-sent event streams open on this server. Every server listens on one
 // PostgreSQL channel (case-change-channel.ts); whichever server made a change publishes it there, and each
 // delivers it to the streams of the users concerned that it holds.
-import type { ServerEvent } from '../../../generated/types.gen.ts';
+import type { CaseSummary, NotificationKind, ServerEvent } from '../../../generated/types.gen.ts';
+import { readCaseSummary } from '../cases/cases-repository.ts';
 import type { Database, Unlisten } from '../db/database.ts';
 import { listenForChanges, type PublishedChange } from './case-change-channel.ts';
 import { readNotifications } from '../notifications/notifications-repository.ts';
 
 export type EventSink = (event: ServerEvent) => void;
+
+// The notifications after which the case waits on its recipient: their case box lists it as offered.
+const OFFER_KINDS: ReadonlySet<NotificationKind> = new Set([
+  'case_offered',
+  'case_escalated',
+  'case_realerted',
+]);
+
+/** The case to send with a user's notification: only while it is offered to them, so only what their box lists. */
+function offeredCaseFor(userId: string, summary: CaseSummary | undefined): CaseSummary | undefined {
+  return summary?.offeredTo.some((offer) => offer.specialist.id === userId) === true ? summary : undefined;
+}
 
 export interface EventHub {
   /**
@@ -42,12 +55,19 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
         db,
         wanted.map((entry) => entry.id),
       );
+      // Read once per change, after the commit that published it: the case as it stands now. The case box
+      // shows it from the event, without asking the list again (the screen's latency; docs/benchmarks.md).
+      const summary = found.some(({ notification }) => OFFER_KINDS.has(notification.kind))
+        ? await readCaseSummary(db, change.caseId)
+        : undefined;
       for (const { userId, notification } of found) {
+        const offered = OFFER_KINDS.has(notification.kind) ? offeredCaseFor(userId, summary) : undefined;
         const event: ServerEvent = {
           type: 'notification',
           caseId: change.caseId,
           caseStatus: change.caseStatus,
           notification,
+          ...(offered === undefined ? {} : { case: offered }),
         };
         for (const sink of sinks.get(userId) ?? []) sink(event);
       }

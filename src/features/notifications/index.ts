@@ -13,6 +13,7 @@ export {
   type NotificationView,
   toNotificationView,
 } from './notification-view.ts';
+export { attentionOrder, placeInPages, showOfferedCase } from './offered-case.ts';
 export { invalidateAfterReconnect, invalidateForEvent, notificationToToast } from './server-events.ts';
 export {
   NOTIFICATION_PAGE_SIZE,

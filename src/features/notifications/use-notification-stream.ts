@@ -6,6 +6,7 @@ import { type NavigateFunction, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { startEventStream } from './event-stream.ts';
 import { notificationHeadline, toNotificationView } from './notification-view.ts';
+import { showOfferedCase } from './offered-case.ts';
 import { invalidateAfterReconnect, invalidateForEvent, notificationToToast } from './server-events.ts';
 
 export interface NotificationStreamOptions {
@@ -68,26 +69,32 @@ export function useNotificationStream({
     if (!enabled) return undefined;
     const stream = startEventStream({
       onEvent: (event) => {
-        void invalidateForEvent(queryClient, event);
-        const notification = notificationToToast(event, reader.current.userId);
-        if (notification === null) return;
-        if (reader.current.sound) chime();
-        if (!reader.current.toasts) return;
-        const view = toNotificationView(notification, reader.current.roles);
-        const { href } = view;
-        toast(notificationHeadline(view), {
-          id: view.id,
-          description: view.message ?? undefined,
-          action:
-            href === undefined
-              ? undefined
-              : {
-                  label: 'Open',
-                  onClick: () => {
-                    void reader.current.navigate(href);
+        const rest = (): void => {
+          void invalidateForEvent(queryClient, event);
+          const notification = notificationToToast(event, reader.current.userId);
+          if (notification === null) return;
+          if (reader.current.sound) chime();
+          if (!reader.current.toasts) return;
+          const view = toNotificationView(notification, reader.current.roles);
+          const { href } = view;
+          toast(notificationHeadline(view), {
+            id: view.id,
+            description: view.message ?? undefined,
+            action:
+              href === undefined
+                ? undefined
+                : {
+                    label: 'Open',
+                    onClick: () => {
+                      void reader.current.navigate(href);
+                    },
                   },
-                },
-        });
+          });
+        };
+        // An offer's case goes into the open case box first; the refetch that confirms it (the server's
+        // answer), the toast and the chime wait a task, so the card's render does not queue behind them.
+        if (showOfferedCase(queryClient, event, reader.current.userId)) setTimeout(rest, 0);
+        else rest();
       },
       onReconnect: () => {
         void invalidateAfterReconnect(queryClient);

@@ -2,6 +2,7 @@
 // urgency first, then specialty, complaint, patient, who has it and the two timers. The server orders it by
 // what needs a person now; keyset pages end in "Load more".
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
 import { LinkCard } from '../../../components/link-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -20,13 +21,24 @@ export interface CaseListProps {
   readonly emptyMessage: string;
 }
 
-function CaseCard({ item, href, timeZone }: { item: CaseSummary; href: string; timeZone: string }) {
+// Memoised: a card renders again only when its case changes. The list's cases keep their identity across a
+// refetch that leaves them unchanged (the query's structural sharing), so a new case renders one card, not all.
+const CaseCard = memo(function CaseCard({
+  item,
+  href,
+  timeZone,
+}: {
+  item: CaseSummary;
+  href: string;
+  timeZone: string;
+}) {
   const offered = offeredToLine(item.offeredTo);
   return (
     <LinkCard
       to={href}
       title={item.displayNumber}
       label={`Case ${item.displayNumber}`}
+      data={{ 'data-case-id': item.id }}
       titleAside={
         <>
           <StatusBadge status={item.status} />
@@ -64,7 +76,7 @@ function CaseCard({ item, href, timeZone }: { item: CaseSummary; href: string; t
       </Stack>
     </LinkCard>
   );
-}
+});
 
 export function CaseList({ list, hrefFor, timeZone, label, emptyMessage }: CaseListProps) {
   if (list.isPending) return <LoadingState label="Loading cases…" />;
