@@ -2054,7 +2054,7 @@ export const getCalendarFeed = <ThrowOnError extends boolean = false>(
  * event's `data` is a `ServerEvent` (JSON); event names are `notification` (something happened to a
  * case the caller is concerned with; a notification was written), `case` (a case the caller follows
  * changed without a notification, e.g. a receipt) and `ping` (every 25 s, keeps proxies from closing the
- * stream). On `notification` or `case`, refetch the notifications and the case.
+ * stream). On `notification` or `case`, refetch the notifications and the case. A notification that leaves a case offered to the caller carries it (`case`, as the lists show it): a case box can list it at once, before its refetch answers.
  *
  */
 export const streamEvents = <ThrowOnError extends boolean = false>(

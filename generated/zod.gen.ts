@@ -1150,6 +1150,7 @@ export const zServerEvent = z.object({
   notification: z.optional(zNotification),
   caseId: z.nullish(z.string().check(z.maxLength(100))),
   caseStatus: z.optional(zCaseStatus),
+  case: z.optional(zCaseSummary),
 });
 
 /**
