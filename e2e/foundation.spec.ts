@@ -4,40 +4,27 @@ import { e2eServer } from './server-env.ts';
 
 const TENANT_CONFIG = '**/api/v1/public/tenant-config';
 
-test('the page loads with the tenant config from the server', async ({ page }) => {
+test('the page loads with the tenant config from the server', async ({ page, request }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  // The sign-in page goes on to the provider at once, and a navigated-away response has no body left to
-  // read: the server's answer is read on its way through, and passed on to the page unchanged.
-  let answered: (answer: { status: number; cacheControl: string | undefined; body: unknown }) => void;
-  const answer = new Promise<{ status: number; cacheControl: string | undefined; body: unknown }>(
-    (resolve) => {
-      answered = resolve;
-    },
-  );
-  await page.route(TENANT_CONFIG, async (route) => {
-    const response = await route.fetch();
-    answered({
-      status: response.status(),
-      cacheControl: response.headers()['cache-control'],
-      body: await response.json(),
-    });
-    // The page may have gone on already: nothing is left to answer then.
-    await route.fulfill({ response }).catch(() => undefined);
-  });
+  // Watched, not intercepted: a request held by the test while the page goes on to the provider kept the
+  // browser context from closing.
+  const loaded = page.waitForResponse(TENANT_CONFIG);
 
   await page.goto('/sign-in');
 
-  const { status, cacheControl, body } = await answer;
-  expect(status).toBe(200);
-  expect(cacheControl).toBe('no-store');
-  const config = body as Record<string, unknown>;
+  const response = await loaded;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['cache-control']).toBe('no-store');
+  // The sign-in page goes on to the provider at once, and a navigated-away response keeps no body: the
+  // same address, asked again, shows what the page was given.
+  const again = await request.get('/api/v1/public/tenant-config');
+  expect(again.status()).toBe(200);
+  const config = (await again.json()) as Record<string, unknown>;
   expect(config['authority']).toBe(`${e2eServer.url}/oidc`);
   expect(config['error']).toBeUndefined();
   await expect(page.getByText(texts.configurationError)).toHaveCount(0);
   expect(pageErrors).toEqual([]);
-  // A handler still running when the page closes would hold the context's teardown.
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('a backend configuration error shows the Configuration Error screen and logs the cause', async ({

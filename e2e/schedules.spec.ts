@@ -197,16 +197,25 @@ test('a case opened inside a shift the admin just drew goes to its neurologist, 
   const index = tracks.findIndex((day) => day.start <= blockStart && blockStart < day.end);
   const day = tracks[index];
   if (day === undefined) throw new Error('The day of the block is not on the calendar');
-  await track.nth(index).scrollIntoViewIfNeeded();
-  const box = await track.nth(index).boundingBox();
-  if (!box) throw new Error('The day is not drawn');
-  const yOf = (instant: number) => box.y + ((instant - day.start) / (day.end - day.start)) * box.height;
+  const dayTrack = track.nth(index);
   const minute = 60_000;
+  // Pressed 12 minutes in (the calendar snaps to the nearest half hour): a few pixels inside the day, not on
+  // its edge. Hovered first, so the press lands where the day is once the closed dialog's page has settled
+  // (its scroll lock let go, the page may have moved): the hover waits until the day itself is under it.
+  const startAt = blockStart + 12 * minute;
+  const offsetOf = (instant: number, height: number) =>
+    ((instant - day.start) / (day.end - day.start)) * height;
+  const size = await dayTrack.boundingBox();
+  if (!size) throw new Error('The day is not drawn');
+  await dayTrack.hover({ position: { x: size.width / 2, y: offsetOf(startAt, size.height) } });
+  const box = await dayTrack.boundingBox();
+  if (!box) throw new Error('The day is not drawn');
+  const yOf = (instant: number) => box.y + offsetOf(instant, box.height);
   const x = box.x + box.width / 2;
-  await page.mouse.move(x, yOf(blockStart + 5 * minute));
+  await page.mouse.move(x, yOf(startAt));
   await page.mouse.down();
   await page.mouse.move(x, yOf(blockStart + 3 * 3_600_000), { steps: 5 });
-  await page.mouse.move(x, yOf(Math.min(blockStart + block, day.end) - 5 * minute), { steps: 5 });
+  await page.mouse.move(x, yOf(Math.min(blockStart + block, day.end) - 12 * minute), { steps: 5 });
   await page.mouse.up();
   const drawn = page.getByRole('dialog', { name: 'New Neurology shift' });
   await drawn.getByLabel('Primary specialist').selectOption({ label: incomingName });
