@@ -23,6 +23,7 @@ import {
   SGH,
   seedCasesDatabase,
 } from './support/cases-app.ts';
+import { readCaseMeasuresPage, type CaseMeasuresRow } from '../../server/src/insights/insights-repository.ts';
 import { forEachDatabase } from './support/databases.ts';
 import { insertTimeline, type CaseSpec } from './support/insight-cases.ts';
 
@@ -355,6 +356,30 @@ forEachDatabase((_name, open) => {
   describe('the CSV', () => {
     const csv = (userId: string, role: string, query = OCTOBER) =>
       as(app, userId, [role]).get<string>(`/insights/cases?${query}`);
+
+    it('reads the range page by page across hospitals: every case once, in (created_at, id) order', async () => {
+      const filter = {
+        from: '2026-10-01',
+        to: '2026-10-31',
+        hospitalSystemId: 'hs_demo',
+        hospitalIds: null,
+        specialtyId: null,
+        urgency: null,
+      };
+      const whole = await readCaseMeasuresPage(db, filter, null, 1000);
+      expect(new Set(whole.map((row) => row.hospital_id))).toEqual(new Set([SGH, RVG]));
+      const paged: string[] = [];
+      let after: { createdAt: string; id: string } | null = null;
+      for (;;) {
+        const page: CaseMeasuresRow[] = await readCaseMeasuresPage(db, filter, after, 2);
+        paged.push(...page.map((row) => row.id));
+        const last = page.at(-1);
+        if (page.length < 2 || last === undefined) break;
+        after = { createdAt: last.cursor_at, id: last.id };
+      }
+      expect(paged).toEqual(whole.map((row) => row.id));
+      expect(whole.length).toBeGreaterThan(4);
+    });
 
     it('carries one row per case behind the figures, and its medians are the JSON figures', async () => {
       const response = await csv(HOSPITAL_BUSINESS, 'hospital_business_administrator');

@@ -25,7 +25,11 @@ const filterParams = (filter: InsightsFilter) => [
 
 // $1 from, $2 to (dates), $3 hospital system, $4 hospital ids or null, $5 specialty or null, $6 urgency or
 // null. Cancelled cases keep only their flags (domain/measures.ts: cancelled cases count apart).
-const SCOPED_CASES = `
+/**
+ * The range's cases of each hospital in scope. `page` narrows each hospital's probe to one keyset page
+ * ($7 the last key's created_at, $8 its id, $9 the page size), so a page reads its own rows only.
+ */
+const scopedCases = (page = '') => `
   scope as (
     select h.id, h.time_zone,
       ($1::date::timestamp at time zone h.time_zone) as starts,
@@ -44,12 +48,15 @@ const SCOPED_CASES = `
       select * from cases c
       where c.hospital_id = s.id and c.created_at >= s.starts and c.created_at < s.ends
         and ($5::text is null or c.specialty_id = $5) and ($6::text is null or c.urgency = $6)
+        ${page}
       offset 0
     ) c
   )`;
 
-const CASE_MEASURES = `
-  with ${SCOPED_CASES},
+const SCOPED_CASES = scopedCases();
+
+const caseMeasures = (page = '') => `
+  with ${scopedCases(page)},
   case_measures as (
     select c.id, c.display_number, c.hospital_id, c.specialty_id, c.urgency, c.created_at,
       (c.created_at at time zone c.time_zone) as local_opened,
@@ -84,6 +91,8 @@ const CASE_MEASURES = `
       select true as escalated from case_events e where e.case_id = c.id and e.kind = 'escalated' limit 1
     ) e on true
   )`;
+
+const CASE_MEASURES = caseMeasures();
 
 const INTERVAL_COLUMNS = [
   ['doorToRequest', 'door_to_request'],
@@ -247,7 +256,11 @@ export async function readCaseMeasuresPage(
   limit: number,
 ): Promise<CaseMeasuresRow[]> {
   return db.query<CaseMeasuresRow>(
-    `${CASE_MEASURES}
+    `${caseMeasures(
+      `and ($7::timestamptz is null or (c.created_at, c.id) > ($7::timestamptz, $8::text))
+        order by c.created_at, c.id
+        limit $9`,
+    )}
     select id, display_number, hospital_id, specialty_id, urgency, created_at,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at, local_opened::date::text as local_date, cancelled, door_to_request, request_to_first_offer,
       request_to_accept, accept_to_consultation, request_to_consultation, escalated, declines, no_coverage,
