@@ -21,6 +21,7 @@ import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
 import { seedDemoCases } from '../server/src/demo/seed.ts';
 import { seedDemoUsers } from '../server/src/demo/users.ts';
 import { listen, percentile, postgresSchema, tokenFor } from './support.ts';
+import { takeEventFrames } from '../tests/support/event-frames.ts';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -133,15 +134,10 @@ async function createToStream(base: string, doctorToken: string, specialistToken
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
       if (done) return;
-      buffer += value;
-      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-        const data = buffer
-          .slice(0, end)
-          .split('\n')
-          .find((line) => line.startsWith('data: '));
-        buffer = buffer.slice(end + 2);
-        if (data === undefined) continue;
-        const event = JSON.parse(data.slice(6)) as { caseId?: string };
+      const frames = takeEventFrames(buffer + value);
+      buffer = frames.rest;
+      for (const payload of frames.payloads) {
+        const event = JSON.parse(payload) as { caseId?: string };
         if (event.caseId === undefined) continue;
         const resolve = waiting.get(event.caseId);
         if (resolve) resolve(performance.now());

@@ -4,6 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import type { Page } from '@playwright/test';
+import { takeEventFrames } from '../../tests/support/event-frames.ts';
 
 /** Milliseconds on the wall clock's scale, comparable with a page's performance.timeOrigin + now(). */
 export const wallNow = (): number => performance.timeOrigin + performance.now();
@@ -104,15 +105,9 @@ export function openEventStream(
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           const at = wallNow();
-          buffer += chunk;
-          for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-            const data = buffer
-              .slice(0, end)
-              .split('\n')
-              .find((line) => line.startsWith('data: '));
-            buffer = buffer.slice(end + 2);
-            if (data !== undefined) onEvent(JSON.parse(data.slice(6)) as StreamedEvent, at);
-          }
+          const frames = takeEventFrames(buffer + chunk);
+          buffer = frames.rest;
+          for (const payload of frames.payloads) onEvent(JSON.parse(payload) as StreamedEvent, at);
         });
         response.on('error', () => undefined);
         resolve({ close: () => sent.destroy() });

@@ -1,6 +1,7 @@
 // Calls to a server process over HTTP, signed as the embedded provider signs (the signing key read from the
 // database beforehand), for the suites that run the server as a child process.
 import { importJWK, SignJWT, type JWK } from 'jose';
+import { takeEventFrames } from '../../support/event-frames.ts';
 import { PUBLIC_URL } from './server-process.ts';
 
 export type Signer = (userId: string, roles: readonly string[]) => Promise<string>;
@@ -92,17 +93,10 @@ export async function openEventStream(baseUrl: string, token: string): Promise<E
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return true;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end !== -1) {
-          const data = buffer
-            .slice(0, end)
-            .split('\n')
-            .find((line) => line.startsWith('data: '));
-          buffer = buffer.slice(end + 2);
-          end = buffer.indexOf('\n\n');
-          if (data === undefined) continue;
-          const event = JSON.parse(data.slice(6)) as Record<string, unknown>;
+        const frames = takeEventFrames(buffer + value);
+        buffer = frames.rest;
+        for (const payload of frames.payloads) {
+          const event = JSON.parse(payload) as Record<string, unknown>;
           events.push(event);
           for (const waiter of [...waiters]) {
             if (waiter.predicate(event)) {
