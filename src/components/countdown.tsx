@@ -1,8 +1,13 @@
 // A countdown to a target that nobody can misread: the time left; in the warning colour, with a clock, under a
 // quarter of its whole span; past the target, "overdue by 0:04:10" in the danger colour with a warning sign.
 // Readable without colour: the words and the icon change too.
-import { Group, Stack, Text } from '@mantine/core';
+//
+// The clock ticks every second for every timer on the screen, so what it re-renders is kept to a few plain
+// elements: the label and its layout render once, the ticking value is a leaf without any Mantine component.
+import { Stack, Text } from '@mantine/core';
 import { formatDuration } from '../lib/date-time.ts';
+import { useNow } from '../lib/use-now.ts';
+import classes from './countdown.module.css';
 import { AlertTriangleIcon, ClockIcon } from './icons.tsx';
 
 export type CountdownState = 'normal' | 'warning' | 'overdue';
@@ -13,44 +18,59 @@ export function countdownState(startAt: number, dueAt: number, now: number): Cou
   return dueAt - now < (dueAt - startAt) / 4 ? 'warning' : 'normal';
 }
 
-// Text shades at 4.5:1 or more on white: the theme's emergent 9 and urgent 9.
-const stateColor: Readonly<Record<CountdownState, string | undefined>> = {
-  normal: undefined,
-  warning: 'urgent.9',
-  overdue: 'emergent.9',
-};
-
 export interface CountdownProps {
   readonly label: string;
   /** When the span began (e.g. the case was opened), to know when a quarter is left. */
   readonly startAt: string;
   readonly dueAt: string;
-  readonly now: number;
 }
 
-export function Countdown({ label, startAt, dueAt, now }: CountdownProps) {
+function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
+  const now = useNow();
   const due = Date.parse(dueAt);
   const state = countdownState(Date.parse(startAt), due, now);
   const value = state === 'overdue' ? `overdue by ${formatDuration(now - due)}` : formatDuration(due - now);
   return (
+    <span className={classes.value} data-state={state}>
+      {state === 'overdue' && <AlertTriangleIcon size={16} />}
+      {state === 'warning' && <ClockIcon size={16} />}
+      <span className={classes.time} role="timer" aria-label={`${label}: ${value}`}>
+        {value}
+      </span>
+    </span>
+  );
+}
+
+export function Countdown(props: CountdownProps) {
+  return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
-        {label}
+        {props.label}
       </Text>
-      <Group gap={4} wrap="nowrap" c={stateColor[state]} data-state={state}>
-        {state === 'overdue' && <AlertTriangleIcon size={16} />}
-        {state === 'warning' && <ClockIcon size={16} />}
-        <Text
-          size="sm"
-          fw={state === 'normal' ? 500 : 700}
-          ff="monospace"
-          c="inherit"
-          role="timer"
-          aria-label={`${label}: ${value}`}
-        >
-          {value}
-        </Text>
-      </Group>
+      <CountdownValue {...props} />
     </Stack>
+  );
+}
+
+/** A duration counting up from a moment (e.g. time since door), or stopped at `until` once that is known. */
+export function ElapsedTime({ label, since, until }: { label: string; since: string; until?: number }) {
+  return until === undefined ? (
+    <ElapsedValue label={label} since={since} />
+  ) : (
+    <TimerValue label={label} value={formatDuration(until - Date.parse(since))} />
+  );
+}
+
+function ElapsedValue({ label, since }: { label: string; since: string }) {
+  const now = useNow();
+  return <TimerValue label={label} value={formatDuration(now - Date.parse(since))} />;
+}
+
+/** A timer's value as text, read out with its label. */
+export function TimerValue({ label, value }: { label: string; value: string }) {
+  return (
+    <span className={classes.time} role="timer" aria-label={`${label}: ${value}`}>
+      {value}
+    </span>
   );
 }

@@ -1,11 +1,10 @@
 // "Time since door" and "time left to target", counted each second on the client from the case's times. The
 // target is the clinical target for a specialist to accept: shown while nobody has, overdue past it.
 import { Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { CaseStatus } from '../../../../generated/types.gen.ts';
-import { Countdown } from '../../../components/countdown.tsx';
-import { useNow } from '../api/use-now.ts';
+import { Countdown, ElapsedTime, TimerValue } from '../../../components/countdown.tsx';
 import { caseTexts, isFinal, isWaiting } from '../labels.ts';
-import { formatDuration } from '../../../lib/date-time.ts';
 
 export interface CaseTimersProps {
   readonly status: CaseStatus;
@@ -19,31 +18,39 @@ export interface CaseTimersProps {
   readonly compact?: boolean;
 }
 
-function Timer({ label, value }: { label: string; value: string }) {
+function Timer({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={500} ff="monospace" role="timer" aria-label={`${label}: ${value}`}>
-        {value}
-      </Text>
+      {children}
     </Stack>
   );
 }
 
+// Only the values tick: the layout and labels here render when the case changes, not every second.
 export function CaseTimers({ status, doorTime, openedAt, targetAt, endedAt, compact }: CaseTimersProps) {
-  const now = useNow();
   const final = isFinal(status);
-  const until = final && endedAt ? new Date(endedAt).getTime() : now;
-  const sinceDoor = final && !endedAt ? '—' : formatDuration(until - new Date(doorTime).getTime());
   return (
     <Group gap={compact ? 'md' : 'xl'} wrap="wrap">
-      <Timer label={caseTexts.timeSinceDoor} value={sinceDoor} />
+      <Timer label={caseTexts.timeSinceDoor}>
+        {final && !endedAt ? (
+          <TimerValue label={caseTexts.timeSinceDoor} value="—" />
+        ) : (
+          <ElapsedTime
+            label={caseTexts.timeSinceDoor}
+            since={doorTime}
+            until={final && endedAt ? Date.parse(endedAt) : undefined}
+          />
+        )}
+      </Timer>
       {isWaiting(status) ? (
-        <Countdown label={caseTexts.timeLeftToTarget} startAt={openedAt} dueAt={targetAt} now={now} />
+        <Countdown label={caseTexts.timeLeftToTarget} startAt={openedAt} dueAt={targetAt} />
       ) : (
-        <Timer label={caseTexts.timeLeftToTarget} value="—" />
+        <Timer label={caseTexts.timeLeftToTarget}>
+          <TimerValue label={caseTexts.timeLeftToTarget} value="—" />
+        </Timer>
       )}
     </Group>
   );
