@@ -4,9 +4,9 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode } from 'react';
+import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter } from './app/app.tsx';
+import { App, createAppRouter, preloadScreenFor } from './app/app.tsx';
 import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
 import { AppToaster } from './components/app-toaster.tsx';
 import { cssVariablesResolver, theme } from './components/theme.ts';
@@ -31,6 +31,7 @@ async function start(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
 
+  preloadScreenFor(window.location.pathname);
   configureZod();
   installApiLayer();
   try {
@@ -47,15 +48,18 @@ async function start(): Promise<void> {
 
   const router = createAppRouter();
   const navigate = (to: string, options: { replace: boolean }) => router.navigate(to, options);
-  root.render(
-    <Frame>
-      <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider navigate={navigate}>
-          <App router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </Frame>,
-  );
+  // A transition: React renders the first screen in slices, so the page stays responsive while it builds.
+  startTransition(() => {
+    root.render(
+      <Frame>
+        <QueryClientProvider client={createQueryClient()}>
+          <AuthProvider navigate={navigate}>
+            <App router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </Frame>,
+    );
+  });
 }
 
 void start();

@@ -11,13 +11,25 @@ import { RouteErrorScreen } from './errors/route-error-screen.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RoleGate } from './layouts/role-gate.tsx';
 import type { RouteHandle } from './layouts/route-access.ts';
-import { lazyModule, routeScreens } from './route-modules.ts';
+import { lazyModule, routeNameFor, routeScreens } from './route-modules.ts';
 
 const routeNames = Object.keys(routes) as RouteName[];
 
 // The shell comes with the first protected screen, in parallel with it: with it come the API's SDK and its
 // Zod schemas (who is signed in, the notifications), which the start-up chunk does without.
 const shell = lazyModule('shell', () => import('./shell/app-shell-layout.tsx'));
+
+/**
+ * Starts loading the screen a path opens (and the shell, for a protected one) at start-up, while the tenant
+ * config and the session are being read: the router then finds them loaded or under way, rather than asking
+ * for them only once the user is known.
+ */
+export function preloadScreenFor(pathname: string): void {
+  const name = routeNameFor(pathname);
+  if (name === undefined) return;
+  if (routes[name].access !== 'public') shell.preload();
+  routeScreens[name].preload();
+}
 
 function screen(name: RouteName): RouteObject {
   const { path, title, access } = routes[name];

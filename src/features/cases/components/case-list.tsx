@@ -2,7 +2,7 @@
 // urgency first, then specialty, complaint, patient, who has it and the two timers. The server orders it by
 // what needs a person now; keyset pages end in "Load more".
 import { Button, Center, Group, Stack, Text } from '@mantine/core';
-import { memo } from 'react';
+import { memo, useDeferredValue, useEffect } from 'react';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
 import { LinkCard } from '../../../components/link-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
@@ -19,6 +19,11 @@ export interface CaseListProps {
   readonly timeZone: string;
   readonly label: string;
   readonly emptyMessage: string;
+  /**
+   * Called once the cards (or the empty or error state) are on the screen: a page shows what sits below the
+   * list only then, so nothing on it jumps down when the cards arrive.
+   */
+  readonly onSettled?: () => void;
 }
 
 // Memoised: a card renders again only when its case changes. The list's cases keep their identity across a
@@ -78,8 +83,14 @@ const CaseCard = memo(function CaseCard({
   );
 });
 
-export function CaseList({ list, hrefFor, timeZone, label, emptyMessage }: CaseListProps) {
-  if (list.isPending) return <LoadingState label="Loading cases…" />;
+export function CaseList({ list, hrefFor, timeZone, label, emptyMessage, onSettled }: CaseListProps) {
+  // The cards render as a deferred update: React builds them in slices between other work (a tap, the clock)
+  // instead of in one long task, and the loading state stays until they are ready.
+  const cases = useDeferredValue(list.isPending || list.error !== null ? undefined : list.cases);
+  const settled = cases !== undefined || list.error !== null;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   if (list.error !== null) {
     return (
       <ErrorState
@@ -90,11 +101,12 @@ export function CaseList({ list, hrefFor, timeZone, label, emptyMessage }: CaseL
       />
     );
   }
-  if (list.cases.length === 0) return <EmptyState>{emptyMessage}</EmptyState>;
+  if (cases === undefined) return <LoadingState label="Loading cases…" />;
+  if (cases.length === 0) return <EmptyState>{emptyMessage}</EmptyState>;
   return (
     <Stack gap="sm">
       <Stack component="ul" gap="sm" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
-        {list.cases.map((item) => (
+        {cases.map((item) => (
           <CaseCard key={item.id} item={item} href={hrefFor(item.id)} timeZone={timeZone} />
         ))}
       </Stack>
