@@ -11,6 +11,7 @@ import { registerCases, type CasesOptions } from './cases-runtime.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { handlers } from './handlers/index.ts';
+import { startupFetches } from './handlers/public.ts';
 import { decorateContext } from './http/request-context.ts';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
 import { registerApiGuard } from './http/api-guard.ts';
@@ -108,7 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const { registerViteDevServer } = await import('./http/vite-dev-server.ts');
     await registerViteDevServer(app);
   } else {
-    fallback = await registerSpa(app, config.spaDir, { sourceMaps: !config.production });
+    fallback = await registerSpa(app, config.spaDir, {
+      sourceMaps: !config.production,
+      preloads: startupFetches(config),
+    });
   }
   return app;
 }

@@ -7,7 +7,18 @@ import { NOT_FOUND } from '../../server/src/errors.ts';
 import { SPA_NOT_BUILT } from '../../server/src/http/spa.ts';
 import { buildTestApp } from './support/app.ts';
 
-const INDEX_HTML = '<!doctype html><title>Case Router test build</title><div id="root"></div>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>Case Router test build</title></head>' +
+  '<body><div id="root"><!--boot--><div role="status">Loading…</div><!--/boot--></div></body></html>';
+
+// What the server adds: the start-up fetches, asked for by index.html itself.
+const PRELOADS = [
+  '<link rel="preload" href="/api/v1/public/tenant-config" as="fetch" crossorigin="anonymous" />',
+  '<link rel="preload" href="https://localhost:8443/oidc/.well-known/openid-configuration" as="fetch" crossorigin="anonymous" />',
+];
+const withPreloads = (html: string) => html.replace('</head>', `  ${PRELOADS.join('\n    ')}\n  </head>`);
+const SERVED = withPreloads(INDEX_HTML);
+const SERVED_AT_ENTRY = SERVED.replace(/<!--boot-->.*<!--\/boot-->/, '');
 
 describe('the built SPA', () => {
   const spaDir = mkdtempSync(join(tmpdir(), 'case-router-dist-'));
@@ -24,18 +35,31 @@ describe('the built SPA', () => {
     rmSync(spaDir, { recursive: true, force: true });
   });
 
-  it('serves index.html at /', async () => {
+  it('serves index.html at / without its loading text (the entry only starts the sign-in)', async () => {
     const response = await app.inject({ method: 'GET', url: '/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(SERVED_AT_ENTRY);
+    expect(response.body).not.toContain('Loading…');
+  });
+
+  it('asks for the tenant config and the discovery document from index.html, at once', async () => {
+    const response = await app.inject({ method: 'GET', url: '/specialist/cases/' });
+    for (const link of PRELOADS) expect(response.body).toContain(link);
+    expect(response.body.indexOf(PRELOADS[0] ?? '')).toBeLessThan(response.body.indexOf('</head>'));
   });
 
   it('serves index.html for deep links, never cached', async () => {
-    for (const url of ['/emergency-room/cases', '/specialist/cases/case_123', '/sign-in?next=%2Fhome%2F']) {
+    for (const url of [
+      '/index.html',
+      '/emergency-room/cases',
+      '/specialist/cases/case_123',
+      '/sign-in?next=%2Fhome%2F',
+    ]) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(INDEX_HTML);
+      expect(response.body, url).toBe(SERVED);
+      expect(response.body, url).toContain('Loading…');
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
   });

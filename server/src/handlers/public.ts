@@ -1,7 +1,7 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { OpenApiDocument, TenantConfig } from '../../../generated/types.gen.ts';
 import type { Config } from '../config.ts';
-import { loadOpenApiDocument } from '../openapi.ts';
+import { API_PREFIX, loadOpenApiDocument } from '../openapi.ts';
 import { readCalendarFeed } from '../schedules/calendar-feed.ts';
 
 export function tenantConfigOf(config: Config): TenantConfig {
@@ -18,6 +18,21 @@ export function tenantConfigOf(config: Config): TenantConfig {
     apiBaseUrl: api.baseUrl,
     apiMediaUrl: api.mediaUrl,
   };
+}
+
+const MICROSOFT_LOGIN_HOST = 'login.microsoftonline.com';
+
+/**
+ * What the SPA fetches before anything else: the tenant config, then the provider's discovery document
+ * (MSAL reads it when it starts, in OIDC mode; Microsoft's authorities are discovered their own way).
+ */
+export function startupFetches(config: Config): string[] {
+  const fetches = [`${API_PREFIX}/public/tenant-config`];
+  const { authority } = tenantConfigOf(config);
+  if (authority !== undefined && new URL(authority).hostname !== MICROSOFT_LOGIN_HOST) {
+    fetches.push(`${authority.replace(/\/+$/, '')}/.well-known/openid-configuration`);
+  }
+  return fetches;
 }
 
 export const publicHandlers = {

@@ -1,6 +1,6 @@
 // The built SPA (vite build output): files as they are (pre-compressed when the build wrote .br/.gz),
 // and index.html for deep links, so /emergency-room/cases opens the app at that route.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,11 +21,38 @@ function isDeepLink(request: FastifyRequest): boolean {
   );
 }
 
+export interface SpaOptions {
+  readonly sourceMaps: boolean;
+  /**
+   * Addresses the app fetches first at start-up (the tenant config, the identity provider's discovery
+   * document): index.html asks for them at once, alongside the app's code, instead of after it has run.
+   */
+  readonly preloads?: readonly string[];
+}
+
+const escapeAttribute = (value: string): string =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/** index.html with a preload hint per address, as fetch() asks for them (CORS mode, no credentials). */
+export function withPreloads(html: string, preloads: readonly string[]): string {
+  if (preloads.length === 0) return html;
+  const links = preloads
+    .map(
+      (href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous" />`,
+    )
+    .join('\n    ');
+  return html.replace('</head>', `  ${links}\n  </head>`);
+}
+
+// index.html's loading text, between these markers, paints while the app's code arrives. The public entry
+// (/) shows nothing: it only starts the sign-in, so there it is left out.
+const BOOT_MARKUP = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+
 /** Serves spaDir; returns the not-found fallback for deep links. */
 export async function registerSpa(
   app: FastifyInstance,
   spaDir: string,
-  { sourceMaps }: { readonly sourceMaps: boolean } = { sourceMaps: true },
+  { sourceMaps, preloads = [] }: SpaOptions = { sourceMaps: true },
 ): Promise<NotFoundFallback> {
   if (!existsSync(join(spaDir, 'index.html'))) {
     app.log.warn(`The web app is not built (no ${join(spaDir, 'index.html')}): serving the API only.`);
@@ -36,12 +63,17 @@ export async function registerSpa(
     };
   }
 
+  // Read once: the page is small and every deep link answers with it.
+  const indexHtml = withPreloads(readFileSync(join(spaDir, 'index.html'), 'utf8'), preloads);
+  const entryHtml = indexHtml.replace(BOOT_MARKUP, '');
   await app.register(fastifyStatic, {
     root: spaDir,
     preCompressed: true,
     cacheControl: false,
+    // index.html is answered below, with its preload hints.
+    index: false,
     // Source maps help a developer; a production server does not hand its sources out.
-    allowedPath: (pathName) => sourceMaps || !pathName.endsWith('.map'),
+    allowedPath: (pathName) => !/^\/index\.html/.test(pathName) && (sourceMaps || !pathName.endsWith('.map')),
     // Vite puts content hashes in asset names: those never change; everything else is revalidated.
     setHeaders(reply, path) {
       reply.header(
@@ -50,9 +82,13 @@ export async function registerSpa(
       );
     },
   });
+  // The static files' route would take / as their folder: the entry is answered here.
+  const sendEntry = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(entryHtml);
+  app.get('/', sendEntry);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isDeepLink(request)) return false;
-    await reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (!isDeepLink(request) && pathOf(request.url) !== '/index.html') return false;
+    await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     return true;
   };
 }
