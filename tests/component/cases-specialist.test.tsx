@@ -6,6 +6,7 @@ import {
   handleDeclineCase,
   handleGetCase,
   handleListCases,
+  handleListMyShifts,
   handleListTriageAssessments,
   handleRecordCaseReceipt,
   handleSubmitConsultation,
@@ -237,5 +238,46 @@ describe("the specialist's case page", () => {
       },
     ]);
     expect(screen.queryByRole('button', { name: 'Submit consultation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the specialist case box as it loads', () => {
+  it('shows the shifts only once the case box has its cases, and the calendar buttons once the shifts are in', async () => {
+    const summary = examples.caseList().items[0] as CaseSummary;
+    let releaseCases: () => void = () => undefined;
+    const casesHeld = new Promise<void>((resolve) => {
+      releaseCases = resolve;
+    });
+    let releaseShifts: () => void = () => undefined;
+    const shiftsHeld = new Promise<void>((resolve) => {
+      releaseShifts = resolve;
+    });
+    await renderApp(
+      '/specialist/cases/',
+      specialist,
+      handleListCases(async () => {
+        await casesHeld;
+        return Response.json({ items: [{ ...summary, id: 'cas_box_2' }], nextCursor: null });
+      }),
+      handleListMyShifts(async () => {
+        await shiftsHeld;
+        return Response.json({ items: [] });
+      }),
+      handleRecordCaseReceipt(() => Response.json(offeredCase('cas_box_2'))),
+    );
+
+    // While the cards are on their way nothing sits below them that they could push down the screen.
+    expect(await screen.findByText('Loading cases…')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Your coming shifts' })).not.toBeInTheDocument();
+
+    releaseCases();
+    expect(await screen.findByRole('list', { name: 'Offered to me' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your coming shifts' })).toBeInTheDocument();
+    expect(screen.getByText('Loading your shifts…')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Subscribe in a phone calendar' })).not.toBeInTheDocument();
+
+    releaseShifts();
+    expect(await screen.findByText('You have no on-call shifts in the next 28 days.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe in a phone calendar' })).toBeInTheDocument();
   });
 });

@@ -51,48 +51,51 @@ export function MyShifts({ userId, timeZone }: { userId: string | undefined; tim
           ))}
         </Stack>
       )}
-      <Group gap="sm">
-        <Button
-          variant="light"
-          mih={44}
-          loading={create.isPending}
-          onClick={() => {
-            setMessage(null);
-            create.mutate(
-              {},
-              {
-                onSuccess: (data) => {
-                  setFeed(data.url);
+      {/* Below the shifts once they are in, so the list arriving never pushes the buttons down. */}
+      {!shifts.isPending && (
+        <Group gap="sm">
+          <Button
+            variant="light"
+            mih={44}
+            loading={create.isPending}
+            onClick={() => {
+              setMessage(null);
+              create.mutate(
+                {},
+                {
+                  onSuccess: (data) => {
+                    setFeed(data.url);
+                  },
+                  onError: (error) => {
+                    setMessage(errorText(error));
+                  },
                 },
-                onError: (error) => {
-                  setMessage(errorText(error));
+              );
+            }}
+          >
+            Subscribe in a phone calendar
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            mih={44}
+            loading={revoke.isPending}
+            onClick={() => {
+              revoke.mutate(
+                {},
+                {
+                  onSuccess: () => {
+                    setFeed(null);
+                    setMessage('Calendar address revoked.');
+                  },
                 },
-              },
-            );
-          }}
-        >
-          Subscribe in a phone calendar
-        </Button>
-        <Button
-          variant="subtle"
-          color="red"
-          mih={44}
-          loading={revoke.isPending}
-          onClick={() => {
-            revoke.mutate(
-              {},
-              {
-                onSuccess: () => {
-                  setFeed(null);
-                  setMessage('Calendar address revoked.');
-                },
-              },
-            );
-          }}
-        >
-          Revoke calendar address
-        </Button>
-      </Group>
+              );
+            }}
+          >
+            Revoke calendar address
+          </Button>
+        </Group>
+      )}
       {feed !== null ? (
         <Alert color="blue" title="Your calendar address (shown once; keep it private)">
           <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>

@@ -2,7 +2,7 @@
 // finished cases offered or assigned to me. Listing an offer tells the doctor it was delivered. The tabs' short
 // words fit side by side at 360 px; each list says in full what it holds.
 import { Stack, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { routes } from '../../../config/routes.ts';
 import {
   CaseList,
@@ -46,7 +46,15 @@ const boxes: readonly {
   },
 ];
 
-function BoxList({ box, timeZone }: { box: (typeof boxes)[number]; timeZone: string }) {
+function BoxList({
+  box,
+  timeZone,
+  onSettled,
+}: {
+  box: (typeof boxes)[number];
+  timeZone: string;
+  onSettled: () => void;
+}) {
   const list = useCaseList(box.query);
   useDeliveredReceipts(box.value === 'offered' ? list.cases : undefined);
   return (
@@ -56,6 +64,7 @@ function BoxList({ box, timeZone }: { box: (typeof boxes)[number]; timeZone: str
       hrefFor={(id) => routes.specialistCase.href({ id })}
       timeZone={timeZone}
       emptyMessage={box.empty}
+      onSettled={onSettled}
     />
   );
 }
@@ -63,6 +72,11 @@ function BoxList({ box, timeZone }: { box: (typeof boxes)[number]; timeZone: str
 export function Component() {
   const [tab, setTab] = useState<Box>('offered');
   const { me, timeZone } = useMe();
+  // The shifts come below the case box once it shows its cases, so the cards never push them down the screen.
+  const [boxSettled, setBoxSettled] = useState(false);
+  const settle = useCallback(() => {
+    setBoxSettled(true);
+  }, []);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -84,11 +98,11 @@ export function Component() {
         </Tabs.List>
         {boxes.map((box) => (
           <Tabs.Panel key={box.value} value={box.value} pt="md">
-            <BoxList box={box} timeZone={timeZone} />
+            <BoxList box={box} timeZone={timeZone} onSettled={settle} />
           </Tabs.Panel>
         ))}
       </Tabs>
-      <MyShifts userId={me?.id} timeZone={timeZone} />
+      {boxSettled && <MyShifts userId={me?.id} timeZone={timeZone} />}
     </Stack>
   );
 }
