@@ -33,6 +33,9 @@ async function audit(page: Page, url: string, label: string, profile: (typeof PR
     onlyCategories: [...CATEGORIES],
     // Keep the tab's session: the signed-in user's tokens are in its sessionStorage.
     disableStorageReset: true,
+    // A signed-in page holds its live event stream open, so the network never goes quiet and Lighthouse
+    // waits out this limit (45 s by default); everything it measures is over within the first seconds.
+    maxWaitForLoad: 15_000,
   };
   const result = await lighthouse(url, flags, profile.config, page);
   if (!result) throw new Error(`Lighthouse gave no result for ${label}`);
