@@ -23,6 +23,9 @@ test('the page loads with the tenant config from the server', async ({ page, req
   const config = (await again.json()) as Record<string, unknown>;
   expect(config['authority']).toBe(`${e2eServer.url}/oidc`);
   expect(config['error']).toBeUndefined();
+  // With the config it went on to the provider's sign-in page; the test ends there, on a page at rest, so
+  // the context does not close under a navigation still under way.
+  await expect(page.locator('input#email')).toBeVisible();
   await expect(page.getByText(texts.configurationError)).toHaveCount(0);
   expect(pageErrors).toEqual([]);
 });
