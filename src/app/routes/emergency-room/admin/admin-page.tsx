@@ -1,6 +1,7 @@
 // /emergency-room/admin: the ER admin's home. Coverage now and the gaps of the next 14 days (each opening
 // the schedule at the gap), the cases open right now with their timers, and the admin's other screens.
 import { Anchor, Group, Stack, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '../../../../config/routes.ts';
 import { ACTIVE_STATUSES, CaseList, useCaseList } from '../../../../features/cases/index.ts';
@@ -16,42 +17,56 @@ export function Component() {
   const { timeZone } = useMe();
   const coverage = useCoverage();
   const open = useCaseList({ scope: 'all', status: [...ACTIVE_STATUSES] });
+  // Each part shows once the one above it has its answer (all are asked for at once), so nothing on the
+  // screen is pushed down by what arrives above it.
+  const coverageSettled = !coverage.isPending;
+  const [casesSettled, setCasesSettled] = useState(false);
+  const settleCases = useCallback(() => {
+    setCasesSettled(true);
+  }, []);
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         {routes.emergencyRoomAdmin.title}
       </Title>
       <CoverageNow coverage={coverage} />
-      <CoverageGaps coverage={coverage} scheduleHref={scheduleAt} />
-      <Stack gap="sm" component="section" aria-labelledby="open-cases">
-        <Title order={2} size="h3" id="open-cases">
-          Open cases
-        </Title>
-        <CaseList
-          label="Open cases"
-          list={open}
-          hrefFor={(id) => routes.doctorCase.href({ id })}
-          timeZone={timeZone}
-          emptyMessage="No case is open right now."
-        />
-      </Stack>
-      <Group gap="md" component="nav" aria-label="Administration">
-        {[
-          routes.emergencyRoomAdminSpecialistScheduler,
-          routes.emergencyRoomAdminOnCallSchedules,
-          routes.emergencyRoomAdminAddUser,
-        ].map((target) => (
-          <Anchor
-            key={target.path}
-            component={Link}
-            to={target.href()}
-            mih={44}
-            style={{ display: 'inline-flex', alignItems: 'center' }}
-          >
-            {target.title}
-          </Anchor>
-        ))}
-      </Group>
+      {coverageSettled && (
+        <>
+          <CoverageGaps coverage={coverage} scheduleHref={scheduleAt} />
+          <Stack gap="sm" component="section" aria-labelledby="open-cases">
+            <Title order={2} size="h3" id="open-cases">
+              Open cases
+            </Title>
+            <CaseList
+              label="Open cases"
+              list={open}
+              hrefFor={(id) => routes.doctorCase.href({ id })}
+              timeZone={timeZone}
+              emptyMessage="No case is open right now."
+              onSettled={settleCases}
+            />
+          </Stack>
+        </>
+      )}
+      {casesSettled && (
+        <Group gap="md" component="nav" aria-label="Administration">
+          {[
+            routes.emergencyRoomAdminSpecialistScheduler,
+            routes.emergencyRoomAdminOnCallSchedules,
+            routes.emergencyRoomAdminAddUser,
+          ].map((target) => (
+            <Anchor
+              key={target.path}
+              component={Link}
+              to={target.href()}
+              mih={44}
+              style={{ display: 'inline-flex', alignItems: 'center' }}
+            >
+              {target.title}
+            </Anchor>
+          ))}
+        </Group>
+      )}
     </Stack>
   );
 }
