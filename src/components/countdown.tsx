@@ -5,6 +5,7 @@
 // The clock ticks every second for every timer on the screen, so what it re-renders is kept to a few plain
 // elements: the label and its layout render once, the ticking value is a leaf without any Mantine component.
 import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { formatDuration } from '../lib/date-time.ts';
 import { useNow } from '../lib/use-now.ts';
 import classes from './countdown.module.css';
@@ -41,14 +42,23 @@ function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
   );
 }
 
-export function Countdown(props: CountdownProps) {
+/** A timer's label above its value; the value alone ticks. */
+export function TimerField({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
-        {props.label}
+        {label}
       </Text>
-      <CountdownValue {...props} />
+      {children}
     </Stack>
+  );
+}
+
+export function Countdown(props: CountdownProps) {
+  return (
+    <TimerField label={props.label}>
+      <CountdownValue {...props} />
+    </TimerField>
   );
 }
 

@@ -34,7 +34,7 @@ const escapeAttribute = (value: string): string =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /** index.html with a preload hint per address, as fetch() asks for them (CORS mode, no credentials). */
-export function withPreloads(html: string, preloads: readonly string[]): string {
+function withPreloads(html: string, preloads: readonly string[]): string {
   if (preloads.length === 0) return html;
   const links = preloads
     .map(
@@ -82,13 +82,13 @@ export async function registerSpa(
       );
     },
   });
+  const sendPage = (reply: FastifyReply, html: string) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   // The static files' route would take / as their folder: the entry is answered here.
-  const sendEntry = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(entryHtml);
-  app.get('/', sendEntry);
+  app.get('/', async (_request, reply) => sendPage(reply, entryHtml));
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isDeepLink(request) && pathOf(request.url) !== '/index.html') return false;
-    await reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    await sendPage(reply, indexHtml);
     return true;
   };
 }

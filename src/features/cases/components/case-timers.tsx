@@ -1,9 +1,8 @@
 // "Time since door" and "time left to target", counted each second on the client from the case's times. The
 // target is the clinical target for a specialist to accept: shown while nobody has, overdue past it.
-import { Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Group } from '@mantine/core';
 import type { CaseStatus } from '../../../../generated/types.gen.ts';
-import { Countdown, ElapsedTime, TimerValue } from '../../../components/countdown.tsx';
+import { Countdown, ElapsedTime, TimerField, TimerValue } from '../../../components/countdown.tsx';
 import { caseTexts, isFinal, isWaiting } from '../labels.ts';
 
 export interface CaseTimersProps {
@@ -18,23 +17,12 @@ export interface CaseTimersProps {
   readonly compact?: boolean;
 }
 
-function Timer({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      {children}
-    </Stack>
-  );
-}
-
 // Only the values tick: the layout and labels here render when the case changes, not every second.
 export function CaseTimers({ status, doorTime, openedAt, targetAt, endedAt, compact }: CaseTimersProps) {
   const final = isFinal(status);
   return (
     <Group gap={compact ? 'md' : 'xl'} wrap="wrap">
-      <Timer label={caseTexts.timeSinceDoor}>
+      <TimerField label={caseTexts.timeSinceDoor}>
         {final && !endedAt ? (
           <TimerValue label={caseTexts.timeSinceDoor} value="—" />
         ) : (
@@ -44,13 +32,13 @@ export function CaseTimers({ status, doorTime, openedAt, targetAt, endedAt, comp
             until={final && endedAt ? Date.parse(endedAt) : undefined}
           />
         )}
-      </Timer>
+      </TimerField>
       {isWaiting(status) ? (
         <Countdown label={caseTexts.timeLeftToTarget} startAt={openedAt} dueAt={targetAt} />
       ) : (
-        <Timer label={caseTexts.timeLeftToTarget}>
+        <TimerField label={caseTexts.timeLeftToTarget}>
           <TimerValue label={caseTexts.timeLeftToTarget} value="—" />
-        </Timer>
+        </TimerField>
       )}
     </Group>
   );
