@@ -2,7 +2,8 @@
 // case, and the 20 MB cap holds as the bytes arrive (a declared length over it is refused before any byte; a
 // body without one is refused as soon as it passes the cap, long before it ends).
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { type AddressInfo, connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Case } from '../../generated/types.gen.ts';
@@ -141,4 +142,45 @@ it('refuses a body without a length as soon as it passes the cap, not at its end
   expect(JSON.parse(answer.body)).toEqual({ detail: BODY_TOO_LARGE });
   expect(answer.written).toBeGreaterThan(MAX_ATTACHMENT_BYTES);
   expect(answer.written).toBeLessThan(total / 2);
+});
+
+it('reads on for a moment after refusing, so a client still sending gets the answer and no reset', async () => {
+  const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+  await once(socket, 'connect');
+  const errors: Error[] = [];
+  socket.on('error', (error) => errors.push(error));
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (text: string) => {
+    answer += text;
+  });
+  const send = async (data: Buffer | string) => {
+    if (!socket.write(data)) await Promise.race([once(socket, 'drain'), once(socket, 'close')]);
+  };
+  await send(
+    `POST ${path()} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${await tokenFor(app, DOCTOR)}\r\n` +
+      'Content-Type: image/jpeg\r\nTransfer-Encoding: chunked\r\n\r\n',
+  );
+  const chunk = Buffer.concat([
+    Buffer.from(`${MEGABYTE.length.toString(16)}\r\n`),
+    MEGABYTE,
+    Buffer.from('\r\n'),
+  ]);
+  // Past the cap until the answer is in (at most twice the cap), then ten megabytes more, as a client that
+  // has not read its answer yet would go on sending.
+  for (
+    let sent = 0;
+    !answer.includes('\r\n\r\n') && sent < 2 * MAX_ATTACHMENT_BYTES;
+    sent += MEGABYTE.length
+  ) {
+    await send(chunk);
+  }
+  for (let more = 0; more < 10 && errors.length === 0; more += 1) await send(chunk);
+  socket.end();
+  await once(socket, 'close');
+
+  expect(errors).toEqual([]);
+  expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(answer).toMatch(/^connection: close\r$/im);
+  expect(answer).toContain(JSON.stringify({ detail: BODY_TOO_LARGE }));
 });

@@ -11,6 +11,7 @@ import {
   NOT_FOUND,
   TooManyRequestsError,
 } from '../errors.ts';
+import { lingerOnClose } from './lingering-close.ts';
 import { pathOf } from './url-path.ts';
 import { toFieldProblem } from './validation.ts';
 
@@ -74,7 +75,10 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     void reply.header('retry-after', String(error.retryAfterSeconds));
   // Refused before its body was read (an anonymous or oversized upload, a case the caller may not attach to):
   // the connection closes after the answer, rather than Node reading the rest of the body to reuse it.
-  if (!request.raw.complete) void reply.header('connection', 'close');
+  if (!request.raw.complete) {
+    lingerOnClose(request.raw);
+    void reply.header('connection', 'close');
+  }
   void reply.code(answer.status).send({ detail: answer.detail });
 }
 
