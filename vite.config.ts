@@ -45,6 +45,8 @@ export default defineConfig({
       // redirect.html is MSAL's redirect bridge page: it must be emitted beside index.html.
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
+        // The address `/`: signs in with MSAL alone and loads the app only when someone is signed in.
+        root: resolve(import.meta.dirname, 'root.html'),
         redirect: resolve(import.meta.dirname, 'redirect.html'),
       },
       treeshake: {
@@ -61,9 +63,11 @@ export default defineConfig({
           groups: [
             // MSAL's redirect bridge and what it shares with the app: both pages load this chunk, and the
             // redirect page nothing of the app's own (the app's start-up would run there otherwise).
-            { name: 'msal-bridge', test: /[\\/]msal-browser[\\/]dist[\\/]redirect_bridge[\\/]/, priority: 3 },
-            // What the app's start-up needs, in one chunk rather than the pieces the screens happen to share.
-            { name: 'main', test: /[\\/]src[\\/]main\.tsx$/, priority: 2 },
+            { name: 'msal-bridge', test: /[\\/]msal-browser[\\/]dist[\\/]redirect_bridge[\\/]/, priority: 4 },
+            // What `/` needs to sign in (the tenant config, MSAL), which the app's start-up needs too.
+            { name: 'sign-in', test: /[\\/]src[\\/]sign-in-first\.ts$/, priority: 3 },
+            // The rest of the app's start-up, in one chunk rather than the pieces the screens happen to share.
+            { name: 'main', test: /[\\/]src[\\/]start-app\.tsx$/, priority: 2 },
             // The shell and all it uses come with the first protected screen: one chunk too.
             { name: 'shell', test: /[\\/]src[\\/]app[\\/]shell[\\/]app-shell-layout\.tsx$/, priority: 1 },
           ],

@@ -117,12 +117,29 @@ test('a 401 from the API clears auth_token and returns to sign-in', async ({ pag
   await page.route('**/api/v1/me', (route) =>
     route.fulfill({ status: 401, json: { detail: 'Invalid or expired token' } }),
   );
-  const signInVisit = page.waitForURL(/\/sign-in/);
+  // The provider's sign-in is held until the stored token has been read: once back, the app signs in again
+  // silently and stores a fresh one.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/oidc/auth?**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const toProvider = page.waitForRequest(/\/oidc\/auth\?/);
 
-  await page.reload();
+  // Not until "load": the page may leave for the provider first, and that navigation is held.
+  await page.reload({ waitUntil: 'commit' });
 
-  await signInVisit;
-  expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  await toProvider;
+  // Read from a second page of the same origin that runs no app: this one is on its way to the provider.
+  const probe = await page.context().newPage();
+  await probe.goto('/favicon.svg');
+  expect(await probe.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  await probe.close();
+  release();
+  await page.waitForURL(/\/sign-in/);
 });
 
 test('a 403 from the API is retried once after a token refresh', async ({ page }) => {

@@ -1,4 +1,4 @@
-// Start-up: tenant config -> authentication -> app. The Configuration Error screen on failure.
+// The app's start-up: tenant config -> authentication -> app. The Configuration Error screen on failure.
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
@@ -26,7 +26,16 @@ function Frame({ children }: { readonly children: ReactNode }) {
   );
 }
 
-async function start(): Promise<void> {
+/** The tenant config, then authentication: what start-up waits for before the first screen. */
+async function authenticate(): Promise<void> {
+  await startAuth(await loadTenantConfig());
+}
+
+/**
+ * Starts the app in #root. `authenticated` is the sign-in step's promise when the page has already begun it
+ * (the address `/`); otherwise start-up fetches the tenant config and starts authentication itself.
+ */
+export async function startApp(authenticated?: Promise<void>): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
@@ -35,7 +44,7 @@ async function start(): Promise<void> {
   configureZod();
   installApiLayer();
   try {
-    await startAuth(await loadTenantConfig());
+    await (authenticated ?? authenticate());
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error), error);
     root.render(
@@ -61,5 +70,3 @@ async function start(): Promise<void> {
     );
   });
 }
-
-void start();

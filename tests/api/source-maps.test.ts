@@ -9,6 +9,7 @@ describe('source maps', () => {
   const spaDir = mkdtempSync(join(tmpdir(), 'case-router-maps-'));
   mkdirSync(join(spaDir, 'assets'));
   writeFileSync(join(spaDir, 'index.html'), '<!doctype html><title>Case Router</title>');
+  writeFileSync(join(spaDir, 'root.html'), '<!doctype html><title>Case Router</title>');
   writeFileSync(join(spaDir, 'assets', 'index-abc123.js'), 'console.log("app");');
   writeFileSync(join(spaDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   afterAll(() => {

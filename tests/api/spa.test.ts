@@ -9,7 +9,11 @@ import { buildTestApp } from './support/app.ts';
 
 const INDEX_HTML =
   '<!doctype html><html><head><title>Case Router test build</title></head>' +
-  '<body><div id="root"><!--boot--><div role="status">Loading…</div><!--/boot--></div></body></html>';
+  '<body><div id="root"><div role="status">Loading…</div></div><script src="/assets/main-abc.js"></script></body></html>';
+// The address `/`'s own page: it signs in first, with nothing to show.
+const ROOT_HTML =
+  '<!doctype html><html><head><title>Case Router test build</title></head>' +
+  '<body><div id="root"></div><script src="/assets/root-abc.js"></script></body></html>';
 
 // What the server adds: the start-up fetches, asked for by index.html itself.
 const PRELOADS = [
@@ -18,7 +22,7 @@ const PRELOADS = [
 ];
 const withPreloads = (html: string) => html.replace('</head>', `  ${PRELOADS.join('\n    ')}\n  </head>`);
 const SERVED = withPreloads(INDEX_HTML);
-const SERVED_AT_ENTRY = SERVED.replace(/<!--boot-->.*<!--\/boot-->/, '');
+const SERVED_AT_ROOT = withPreloads(ROOT_HTML);
 
 describe('the built SPA', () => {
   const spaDir = mkdtempSync(join(tmpdir(), 'case-router-dist-'));
@@ -26,6 +30,7 @@ describe('the built SPA', () => {
   beforeAll(async () => {
     mkdirSync(join(spaDir, 'assets'));
     writeFileSync(join(spaDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(spaDir, 'root.html'), ROOT_HTML);
     writeFileSync(join(spaDir, 'redirect.html'), '<!doctype html><title>redirect bridge</title>');
     writeFileSync(join(spaDir, 'assets', 'index-abc123.js'), 'console.log("app");');
     app = await buildTestApp({ env: { SPA_DIR: spaDir } });
@@ -35,18 +40,23 @@ describe('the built SPA', () => {
     rmSync(spaDir, { recursive: true, force: true });
   });
 
-  it('serves index.html at / without its loading text (the entry only starts the sign-in)', async () => {
-    const response = await app.inject({ method: 'GET', url: '/' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toBe(SERVED_AT_ENTRY);
-    expect(response.body).not.toContain('Loading…');
+  it('serves root.html at / (it signs in first, the app only when needed), never cached', async () => {
+    for (const url of ['/', '/?next=%2Fspecialist%2Fcases']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(SERVED_AT_ROOT);
+      expect(response.body, url).not.toContain('/assets/main-abc.js');
+    }
   });
 
-  it('asks for the tenant config and the discovery document from index.html, at once', async () => {
-    const response = await app.inject({ method: 'GET', url: '/specialist/cases/' });
-    for (const link of PRELOADS) expect(response.body).toContain(link);
-    expect(response.body.indexOf(PRELOADS[0] ?? '')).toBeLessThan(response.body.indexOf('</head>'));
+  it('asks for the tenant config and the discovery document from both pages, at once', async () => {
+    for (const url of ['/', '/specialist/cases/']) {
+      const response = await app.inject({ method: 'GET', url });
+      for (const link of PRELOADS) expect(response.body, url).toContain(link);
+      expect(response.body.indexOf(PRELOADS[0] ?? ''), url).toBeLessThan(response.body.indexOf('</head>'));
+    }
   });
 
   it('serves index.html for deep links, never cached', async () => {

@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lazyRoots, readModule, shown, staticClosure } from '../support/import-graph.ts';
 
-const ENTRY = 'src/main.tsx';
+// index.html's entry, and root.html's (the address `/`).
+const ENTRIES = ['src/main.tsx', 'src/root.ts'];
 
 function productionModules(): string[] {
   const files = new Set<string>();
-  for (const root of [ENTRY, ...lazyRoots(ENTRY)]) {
+  for (const root of ENTRIES.flatMap((entry) => [entry, ...lazyRoots(entry)])) {
     for (const file of staticClosure(root)) files.add(shown(file));
   }
   return [...files].sort();
@@ -20,7 +21,12 @@ describe('the production build', () => {
 
   it('reaches the app, its screens and its sign-in', () => {
     expect(modules).toEqual(
-      expect.arrayContaining(['src/main.tsx', 'src/lib/auth/msal-instance.ts', 'src/app/router.tsx']),
+      expect.arrayContaining([
+        'src/main.tsx',
+        'src/root.ts',
+        'src/lib/auth/msal-instance.ts',
+        'src/app/router.tsx',
+      ]),
     );
     expect(modules.length).toBeGreaterThan(100);
   });
@@ -38,6 +44,7 @@ describe('the production build', () => {
 
   it('starts from src/main.tsx, which only the mock mode swaps for its own entry', () => {
     expect(readFileSync('index.html', 'utf8')).toContain('src="/src/main.tsx"');
+    expect(readFileSync('root.html', 'utf8')).toContain('src="/src/root.ts"');
     expect(readFileSync('vite.config.ts', 'utf8')).toMatch(/apply: \(_config, env\) => env\.mode === 'mock'/);
   });
 });

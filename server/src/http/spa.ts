@@ -44,10 +44,6 @@ function withPreloads(html: string, preloads: readonly string[]): string {
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
-// index.html's loading text, between these markers, paints while the app's code arrives. The public entry
-// (/) shows nothing: it only starts the sign-in, so there it is left out.
-const BOOT_MARKUP = /<!--boot-->[\s\S]*?<!--\/boot-->/;
-
 /** Serves spaDir; returns the not-found fallback for deep links. */
 export async function registerSpa(
   app: FastifyInstance,
@@ -65,7 +61,8 @@ export async function registerSpa(
 
   // Read once: the page is small and every deep link answers with it.
   const indexHtml = withPreloads(readFileSync(join(spaDir, 'index.html'), 'utf8'), preloads);
-  const entryHtml = indexHtml.replace(BOOT_MARKUP, '');
+  // The address `/` has a page of its own (root.html): it signs in first and loads the app only when needed.
+  const rootHtml = withPreloads(readFileSync(join(spaDir, 'root.html'), 'utf8'), preloads);
   await app.register(fastifyStatic, {
     root: spaDir,
     preCompressed: true,
@@ -85,7 +82,7 @@ export async function registerSpa(
   const sendPage = (reply: FastifyReply, html: string) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   // The static files' route would take / as their folder: the entry is answered here.
-  app.get('/', async (_request, reply) => sendPage(reply, entryHtml));
+  app.get('/', async (_request, reply) => sendPage(reply, rootHtml));
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isDeepLink(request) && pathOf(request.url) !== '/index.html') return false;
     await sendPage(reply, indexHtml);

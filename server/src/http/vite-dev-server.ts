@@ -19,6 +19,9 @@ export async function registerViteDevServer(app: FastifyInstance): Promise<void>
       next();
       return;
     }
+    // `/` has a page of its own, as in production: it signs in first and loads the app only when needed.
+    const url = new URL(request.url ?? '/', 'https://dev.invalid');
+    if (url.pathname === '/') request.url = `/root.html${url.search}`;
     vite.middlewares(request, response, next);
   });
   app.addHook('onClose', async () => {

@@ -1,4 +1,4 @@
-// Start-up failed; the cause is in the console, where main.tsx logged it.
+// Start-up failed; the cause is in the console, where start-app.tsx logged it.
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';

@@ -102,17 +102,36 @@ function isInteractionInProgressError(error: unknown): boolean {
   );
 }
 
-/** Login is skipped while another interaction is in progress. */
-export async function login(options: LoginOptions = {}): Promise<void> {
+type SignInRedirect = { readonly started: true } | { readonly started: false; readonly error?: unknown };
+
+/** The sign-in redirect. Not started while another interaction is in progress, nor when it fails. */
+async function redirectToSignIn(options: LoginOptions): Promise<SignInRedirect> {
   const instance = msal;
-  if (!instance || isInteractionInProgress(getAuthSnapshot().interaction)) return;
+  if (!instance || isInteractionInProgress(getAuthSnapshot().interaction)) return { started: false };
   try {
     await instance.loginRedirect(loginRequest(scopes, window.location.origin, options));
+    return { started: true };
   } catch (error) {
-    if (isInteractionInProgressError(error)) return;
-    logAuthError(error);
-    notifyLoginFailed();
+    return isInteractionInProgressError(error) ? { started: false } : { started: false, error };
   }
+}
+
+/** Login is skipped while another interaction is in progress; a failure is logged and told to the user. */
+export async function login(options: LoginOptions = {}): Promise<void> {
+  const redirect = await redirectToSignIn(options);
+  if (redirect.started || !('error' in redirect)) return;
+  logAuthError(redirect.error);
+  notifyLoginFailed();
+}
+
+/**
+ * The address `/`'s own sign-in, before the app is loaded: false when the redirect did not start. Nothing is
+ * told: the app then starts and tries once more, with its screen and its notices.
+ */
+export async function loginBeforeApp(options: LoginOptions = {}): Promise<boolean> {
+  const redirect = await redirectToSignIn(options);
+  if (!redirect.started && 'error' in redirect) logAuthError(redirect.error);
+  return redirect.started;
 }
 
 /** The seed's generic auth error: say so, then go to the emergency-room cases. */
@@ -131,6 +150,11 @@ export async function renewSilently(): Promise<boolean> {
 }
 
 let startupAuthError: { error: unknown } | null = null;
+
+/** Whether the provider answered the sign-in redirect with an error that the router has yet to act on. */
+export function hasStartupAuthError(): boolean {
+  return startupAuthError !== null;
+}
 
 /** An error the provider answered the sign-in redirect with, kept until the router can act on it. */
 export function takeStartupAuthError(): { error: unknown } | null {

@@ -36,6 +36,14 @@ export function safeNextPath(next: string | null | undefined): string | null {
   return next;
 }
 
+const AUTH_RESPONSE_PARAMS = ['code', 'state', 'error'] as const;
+
+/** Whether the address carries the identity provider's answer to a sign-in (in its query or its fragment). */
+export function carriesAuthResponse(search: URLSearchParams, hash: string): boolean {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  return AUTH_RESPONSE_PARAMS.some((name) => search.has(name) || fragment.has(name));
+}
+
 export class RouterNavigationClient extends NavigationClient {
   readonly #navigate: AppNavigate;
 

@@ -1,21 +1,22 @@
 // Toasts about sign-in, from one place. Start-up runs before the Toaster is mounted, so what it has to say
-// waits until the AuthProvider shows it.
-import { toast } from 'sonner';
-import { ROLE_TOAST_DURATION_MS } from '../../config/constants.ts';
+// waits until the AuthProvider shows it. The toasts' library comes with the app, not with sign-in: the
+// AuthProvider hands its error toast over.
 import { texts } from '../../config/texts.ts';
-import { roleProblem } from './role-claims.ts';
+
+export type ShowError = (message: string) => void;
 
 const pending: string[] = [];
-let mounted = false;
+let present: ShowError | null = null;
 
 function show(message: string): void {
-  if (mounted) toast.error(message);
+  if (present) present(message);
   else pending.push(message);
 }
 
-export function flushNotices(): void {
-  mounted = true;
-  for (const message of pending.splice(0)) toast.error(message);
+/** The Toaster is mounted: what waited is shown, and what comes next is shown at once. */
+export function flushNotices(showError: ShowError): void {
+  present = showError;
+  for (const message of pending.splice(0)) showError(message);
 }
 
 export function notifyLoginFailed(): void {
@@ -24,16 +25,4 @@ export function notifyLoginFailed(): void {
 
 export function notifyAuthenticationError(): void {
   show(texts.authenticationError);
-}
-
-const roleToastShownFor = new Set<string>();
-
-/** One role toast per signed-in account, for ROLE_TOAST_DURATION_MS. */
-export function notifyRoleProblem(accountId: string, roles: readonly string[]): void {
-  const problem = roleProblem(roles);
-  if (problem === null || roleToastShownFor.has(accountId)) return;
-  roleToastShownFor.add(accountId);
-  toast.error(problem === 'no-role' ? texts.noRoleToast : texts.unknownRoleToast, {
-    duration: ROLE_TOAST_DURATION_MS,
-  });
 }

@@ -3,16 +3,9 @@ import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAuthSnapshot } from '../../../lib/auth/auth-store.ts';
 import { login } from '../../../lib/auth/msal-instance.ts';
-import { safeNextPath } from '../../../lib/auth/navigation.ts';
-import { notifyRoleProblem } from '../../../lib/auth/notices.ts';
+import { carriesAuthResponse, safeNextPath } from '../../../lib/auth/navigation.ts';
+import { notifyRoleProblem } from '../../../lib/auth/role-notice.ts';
 import { homeRouteFor } from '../../../lib/auth/roles.ts';
-
-const AUTH_RESPONSE_PARAMS = ['code', 'state', 'error'] as const;
-
-function carriesAuthResponse(search: URLSearchParams, hash: string): boolean {
-  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
-  return AUTH_RESPONSE_PARAMS.some((name) => search.has(name) || fragment.has(name));
-}
 
 /** Where to go once signed in, or null while signing in (or when that target is this very page). */
 export function useSignInFlow(options: { autoLoginOnlyWithoutAuthResponse: boolean }): string | null {

@@ -1,0 +1,78 @@
+// The address `/` signs in before anything else. On the usual first visit nobody is signed in: the page then
+// loads the tenant config and MSAL alone and goes straight to the identity provider, without the app's code
+// (React, the router, the UI kit), which a phone would otherwise download and run only to leave the page.
+// Someone signed in, the provider's answer to a sign-in, or anything that fails: the app starts, as on
+// every other address, and does what `/` does there (go to the role's home, show the error, try again).
+import { routes } from './config/routes.ts';
+import { installApiLayer } from './lib/api/client.ts';
+import { getAuthSnapshot } from './lib/auth/auth-store.ts';
+import { hasStartupAuthError, loginBeforeApp, startAuth } from './lib/auth/msal-instance.ts';
+import { carriesAuthResponse, safeNextPath } from './lib/auth/navigation.ts';
+import { loadTenantConfig } from './lib/auth/tenant-config.ts';
+
+export interface SignInFirstSteps {
+  /** The tenant config, then MSAL: the app's own first step. */
+  readonly authenticate: () => Promise<void>;
+  /** After authentication: an account is signed in, or the provider answered with an error. */
+  readonly needsApp: () => boolean;
+  /** The sign-in redirect; false when it did not start. */
+  readonly login: (next: string | null) => Promise<boolean>;
+  /** Fetches the app's code without starting it. */
+  readonly prefetchApp: () => void;
+  /** The app, handed the authentication already under way. */
+  readonly startApp: (authenticated: Promise<void>) => Promise<void>;
+}
+
+const MSAL_KEY_PREFIX = 'msal.';
+
+/** MSAL keeps a session's accounts and a sign-in's request in sessionStorage under its prefix. */
+function mayHaveSession(storage: Storage): boolean {
+  for (let index = 0; index < storage.length; index += 1) {
+    if (storage.key(index)?.startsWith(MSAL_KEY_PREFIX)) return true;
+  }
+  return false;
+}
+
+const loadApp = () => import('./start-app.tsx');
+
+/** The real steps; a test replaces the ones at the page's edges (the network, the app's code). */
+export const signInFirstSteps: SignInFirstSteps = {
+  async authenticate() {
+    installApiLayer();
+    await startAuth(await loadTenantConfig());
+  },
+  needsApp: () => getAuthSnapshot().account !== null || hasStartupAuthError(),
+  login: (next) => loginBeforeApp({ next }),
+  prefetchApp: () => void loadApp().catch(() => undefined),
+  async startApp(authenticated) {
+    let app: Awaited<ReturnType<typeof loadApp>>;
+    try {
+      app = await loadApp();
+    } catch (error) {
+      // The app's code did not arrive: /sign-in loads it as every other address does, and signs in from there.
+      console.error(error instanceof Error ? error.message : String(error));
+      window.location.replace(`${routes.signIn.href()}${window.location.search}`);
+      return;
+    }
+    await app.startApp(authenticated);
+  },
+};
+
+export async function signInFirst(
+  steps: SignInFirstSteps = signInFirstSteps,
+  location: Pick<Location, 'search' | 'hash'> = window.location,
+): Promise<void> {
+  const search = new URLSearchParams(location.search);
+  // Probably signed in (or coming back from the provider): the app's code is fetched meanwhile.
+  if (carriesAuthResponse(search, location.hash) || mayHaveSession(sessionStorage)) steps.prefetchApp();
+  const authenticated = steps.authenticate();
+  try {
+    await authenticated;
+  } catch {
+    // The app shows the Configuration Error screen for it.
+    return steps.startApp(authenticated);
+  }
+  if (carriesAuthResponse(search, location.hash) || steps.needsApp()) return steps.startApp(authenticated);
+  if (await steps.login(safeNextPath(search.get('next')))) return;
+  return steps.startApp(authenticated);
+}
