@@ -18,7 +18,7 @@ import { registerApiGuard } from './http/api-guard.ts';
 import { installErrorHandling, type NotFoundFallback } from './http/error-handler.ts';
 import { adaptRouteSchemas } from './http/route-schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerSpa } from './http/spa.ts';
+import { appStartFiles, registerSpa } from './http/spa.ts';
 import { registerApiReference } from './http/api-reference/api-reference.ts';
 import { createValidatorCompiler, enforceBodyContentTypes, refuseNulCharacters } from './http/validation.ts';
 import { registerIdentity } from './identity/index.ts';
@@ -85,7 +85,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // refuse to start and take the whole server (and the tenant config naming the problem) down with it.
     app.log.warn('The embedded identity provider is not mounted until the tenant configuration is fixed.');
   } else if (config.identity.embedded) {
-    await registerIdentity(app, { config, db });
+    // Not in development: Vite serves the app's files from source there, with names of its own.
+    await registerIdentity(app, {
+      config,
+      db,
+      appStartFiles: options.dev === true ? [] : appStartFiles(config.spaDir),
+    });
   }
   const authenticate = createAuthenticator({ config, db });
   await registerApiGuard(app, { authenticate: () => authenticate, limits: config.limits });

@@ -44,6 +44,18 @@ function withPreloads(html: string, preloads: readonly string[]): string {
   return html.replace('</head>', `  ${links}\n  </head>`);
 }
 
+const START_FILE = /<(?:script|link)\b[^>]*\s(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g;
+
+/**
+ * What index.html loads before the app can start (its scripts, module preloads and stylesheets): the sign-in
+ * page has the browser fetch them while the user types. None when the SPA is not built.
+ */
+export function appStartFiles(spaDir: string): string[] {
+  const index = join(spaDir, 'index.html');
+  if (!existsSync(index)) return [];
+  return [...new Set([...readFileSync(index, 'utf8').matchAll(START_FILE)].map((match) => match[1] ?? ''))];
+}
+
 /** Serves spaDir; returns the not-found fallback for deep links. */
 export async function registerSpa(
   app: FastifyInstance,

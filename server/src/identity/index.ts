@@ -11,11 +11,29 @@ import { createProvider, mountPathOf } from './provider.ts';
 export interface IdentityDeps {
   readonly config: Config;
   readonly db: Database;
+  /** The SPA's start-up files (none in development, or when it is not built). */
+  readonly appStartFiles?: readonly string[];
 }
 
 // The sign-out page asks nothing: its form is submitted as soon as the page is parsed (the tag has defer).
 const AUTO_SUBMIT_SCRIPT = `const form = document.forms[0];
 if (form) form.submit();
+`;
+
+// The sign-in page's list of the app's start-up files is fetched once the page has loaded and the user has had
+// a moment: the files are for the page that comes after, and must not compete with this one.
+const PREFETCH_APP_SCRIPT = `const files = (document.currentScript?.dataset.files ?? '').split(' ').filter(Boolean);
+window.addEventListener('load', () => {
+  setTimeout(() => {
+    for (const href of files) {
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = href;
+      link.crossOrigin = 'anonymous';
+      document.head.append(link);
+    }
+  }, 2000);
+});
 `;
 
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
@@ -44,6 +62,7 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
       },
     ],
     ['auto-submit.js', { type: 'text/javascript; charset=utf-8', body: AUTO_SUBMIT_SCRIPT }],
+    ['prefetch-app.js', { type: 'text/javascript; charset=utf-8', body: PREFETCH_APP_SCRIPT }],
   ]);
 
   await app.register((scope, _options, done) => {
@@ -74,7 +93,13 @@ export async function registerIdentity(app: FastifyInstance, deps: IdentityDeps)
     done();
   });
 
-  await registerInteractionRoutes(app, { provider, config, db, mountPath });
+  await registerInteractionRoutes(app, {
+    provider,
+    config,
+    db,
+    mountPath,
+    appStartFiles: deps.appStartFiles ?? [],
+  });
 
   await deleteExpiredPayloads(db);
   const cleanup = setInterval(() => {

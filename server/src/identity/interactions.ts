@@ -38,6 +38,8 @@ interface InteractionDeps {
   readonly config: Config;
   readonly db: Database;
   readonly mountPath: string;
+  /** The SPA's start-up files, which the sign-in page asks the browser to fetch while the user types. */
+  readonly appStartFiles: readonly string[];
 }
 
 interface UidParams {
@@ -65,7 +67,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string): FastifyRep
 }
 
 export async function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): Promise<void> {
-  const { provider, config, db, mountPath } = deps;
+  const { provider, config, db, mountPath, appStartFiles } = deps;
   const assetsPath = `${mountPath}/assets`;
   const loginAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/login`;
   const passwordAction = (uid: string) => `${mountPath}/interaction/${encodeURIComponent(uid)}/password`;
@@ -155,6 +157,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
             200,
             loginPage({
               assetsPath,
+              prefetch: appStartFiles,
               action: loginAction(interaction.uid),
               email: typeof hint === 'string' ? hint : undefined,
             }),
@@ -184,7 +187,13 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
           sendHtml(
             reply,
             status,
-            loginPage({ assetsPath, action: loginAction(interaction.uid), email, error }),
+            loginPage({
+              assetsPath,
+              prefetch: appStartFiles,
+              action: loginAction(interaction.uid),
+              email,
+              error,
+            }),
           );
         if (email === '' || password === '') return page(400, t.missingCredentials);
 

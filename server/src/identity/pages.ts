@@ -16,10 +16,19 @@ interface LayoutOptions {
   readonly title: string;
   readonly body: string;
   readonly scripts?: readonly string[];
+  /**
+   * The app's start-up files, fetched by prefetch-app.js while the user types (in CORS mode, as the app asks for
+   * them): the app then starts from the cache.
+   */
+  readonly prefetch?: readonly string[];
 }
 
-function layout({ assetsPath, title, body, scripts = [] }: LayoutOptions): string {
+function layout({ assetsPath, title, body, scripts = [], prefetch = [] }: LayoutOptions): string {
   const scriptTags = scripts.map((name) => `<script src="${assetsPath}/${name}" defer></script>`).join('');
+  const prefetchTag =
+    prefetch.length === 0
+      ? ''
+      : `<script src="${assetsPath}/prefetch-app.js" defer data-files="${escapeHtml(prefetch.join(' '))}"></script>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -29,7 +38,7 @@ function layout({ assetsPath, title, body, scripts = [] }: LayoutOptions): strin
 <title>${escapeHtml(title)} · ${t.productName}</title>
 <link rel="stylesheet" href="${assetsPath}/identity.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-${scriptTags}
+${scriptTags}${prefetchTag}
 </head>
 <body>
 <main class="card">
@@ -58,10 +67,12 @@ export function loginPage(options: {
   action: string;
   email?: string | undefined;
   error?: string | undefined;
+  prefetch?: readonly string[];
 }): string {
   const email = options.email ?? '';
   return layout({
     assetsPath: options.assetsPath,
+    ...(options.prefetch ? { prefetch: options.prefetch } : {}),
     title: t.signInTitle,
     body: `<h1>${t.signInTitle}</h1>
 <p class="lead">${t.tagline}</p>
