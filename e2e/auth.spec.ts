@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Request } from '@playwright/test';
 import { texts } from '../src/config/texts.ts';
 import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
@@ -26,6 +27,33 @@ for (const role of ROLES) {
     expect(pageErrors).toEqual([]);
   });
 }
+
+test("/ sends a visitor nobody signed in to the provider with root.html's scripts alone", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const fromRoot = new URL(request.frame().url()).pathname === '/';
+    if (fromRoot && url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'))
+      scripts.push(url.pathname);
+  });
+  const scriptsOf = (file: string) =>
+    new Set(
+      [...readFileSync(`dist/${file}`, 'utf8').matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1] ?? '',
+      ),
+    );
+  const rootScripts = scriptsOf('root.html');
+  // What the app's page needs beyond them: React DOM, the router, the UI kit.
+  const appOnly = [...scriptsOf('index.html')].filter((script) => !rootScripts.has(script));
+
+  await page.goto('/');
+
+  await expect(page.getByLabel(identityTexts.email)).toBeVisible();
+  expect(appOnly.length).toBeGreaterThan(0);
+  expect([...new Set(scripts)].sort()).toEqual([...rootScripts].sort());
+});
 
 test('the login page looks like the app and says when the credentials are wrong', async ({ page }) => {
   await page.goto('/sign-in');

@@ -1,4 +1,9 @@
 // The page of the address `/` (root.html): sign in first, the app only when it is needed.
+import { routes } from './config/routes.ts';
 import { signInFirst } from './sign-in-first.ts';
 
-void signInFirst();
+signInFirst().catch((error: unknown) => {
+  // Whatever went wrong here, the app's own page signs in with its screens and messages.
+  console.error(error instanceof Error ? error.message : String(error));
+  window.location.replace(`${routes.signIn.href()}${window.location.search}`);
+});

@@ -1,8 +1,8 @@
 // The address `/` signs in before anything else. On the usual first visit nobody is signed in: the page then
 // loads the tenant config and MSAL alone and goes straight to the identity provider, without the app's code
-// (React, the router, the UI kit), which a phone would otherwise download and run only to leave the page.
-// Someone signed in, the provider's answer to a sign-in, or anything that fails: the app starts, as on
-// every other address, and does what `/` does there (go to the role's home, show the error, try again).
+// (React DOM, the router, the UI kit, the toasts), which a phone would otherwise download and run only to
+// leave the page. Someone signed in, the provider's answer to a sign-in, or anything that fails: the app
+// starts, as on every other address, and does what `/` does there (the role's home, the error, another try).
 import { routes } from './config/routes.ts';
 import { installApiLayer } from './lib/api/client.ts';
 import { getAuthSnapshot } from './lib/auth/auth-store.ts';
@@ -24,11 +24,19 @@ export interface SignInFirstSteps {
 }
 
 const MSAL_KEY_PREFIX = 'msal.';
+// Written by MSAL on every start, signed in or not: they say nothing about a session.
+const MSAL_SETTING_KEYS = /^msal\.(version$|browser\.)/;
 
 /** MSAL keeps a session's accounts and a sign-in's request in sessionStorage under its prefix. */
-function mayHaveSession(storage: Storage): boolean {
-  for (let index = 0; index < storage.length; index += 1) {
-    if (storage.key(index)?.startsWith(MSAL_KEY_PREFIX)) return true;
+function mayHaveSession(storage: () => Storage): boolean {
+  try {
+    const store = storage();
+    for (let index = 0; index < store.length; index += 1) {
+      const key = store.key(index) ?? '';
+      if (key.startsWith(MSAL_KEY_PREFIX) && !MSAL_SETTING_KEYS.test(key)) return true;
+    }
+  } catch {
+    // Storage refused by the browser: MSAL keeps its cache in memory then, and this guess is only a head start.
   }
   return false;
 }
@@ -49,7 +57,8 @@ export const signInFirstSteps: SignInFirstSteps = {
     try {
       app = await loadApp();
     } catch (error) {
-      // The app's code did not arrive: /sign-in loads it as every other address does, and signs in from there.
+      // The app's code did not arrive: /sign-in loads it as every other address does, and signs in from there
+      // (an error the provider answered with is not shown then: the new sign-in replaces it).
       console.error(error instanceof Error ? error.message : String(error));
       window.location.replace(`${routes.signIn.href()}${window.location.search}`);
       return;
@@ -62,9 +71,11 @@ export async function signInFirst(
   steps: SignInFirstSteps = signInFirstSteps,
   location: Pick<Location, 'search' | 'hash'> = window.location,
 ): Promise<void> {
+  // Read once, before MSAL handles the provider's answer and clears it from the address.
   const search = new URLSearchParams(location.search);
+  const answered = carriesAuthResponse(search, location.hash);
   // Probably signed in (or coming back from the provider): the app's code is fetched meanwhile.
-  if (carriesAuthResponse(search, location.hash) || mayHaveSession(sessionStorage)) steps.prefetchApp();
+  if (answered || mayHaveSession(() => window.sessionStorage)) steps.prefetchApp();
   const authenticated = steps.authenticate();
   try {
     await authenticated;
@@ -72,7 +83,7 @@ export async function signInFirst(
     // The app shows the Configuration Error screen for it.
     return steps.startApp(authenticated);
   }
-  if (carriesAuthResponse(search, location.hash) || steps.needsApp()) return steps.startApp(authenticated);
+  if (answered || steps.needsApp()) return steps.startApp(authenticated);
   if (await steps.login(safeNextPath(search.get('next')))) return;
   return steps.startApp(authenticated);
 }

@@ -51,6 +51,11 @@ describe('the built SPA', () => {
     }
   });
 
+  it('answers root.html only at /, with its hints', async () => {
+    const response = await app.inject({ method: 'GET', url: '/root.html' });
+    expect(response.statusCode).toBe(404);
+  });
+
   it('asks for the tenant config and the discovery document from both pages, at once', async () => {
     for (const url of ['/', '/specialist/cases/']) {
       const response = await app.inject({ method: 'GET', url });
@@ -98,6 +103,25 @@ describe('the built SPA', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ detail: NOT_FOUND });
+  });
+});
+
+describe('a build older than the page of /', () => {
+  const spaDir = mkdtempSync(join(tmpdir(), 'case-router-dist-'));
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    writeFileSync(join(spaDir, 'index.html'), INDEX_HTML);
+    app = await buildTestApp({ env: { SPA_DIR: spaDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  it('still starts, and / opens the app, which signs in too', async () => {
+    const response = await app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SERVED);
   });
 });
 

@@ -166,7 +166,7 @@ it('reads on for a moment after refusing, so a client still sending gets the ans
     MEGABYTE,
     Buffer.from('\r\n'),
   ]);
-  // Past the cap until the answer is in (at most twice the cap), then ten megabytes more, as a client that
+  // Past the cap until the answer is in (at most twice the cap), then two megabytes more, as a client that
   // has not read its answer yet would go on sending.
   for (
     let sent = 0;
@@ -175,7 +175,7 @@ it('reads on for a moment after refusing, so a client still sending gets the ans
   ) {
     await send(chunk);
   }
-  for (let more = 0; more < 10 && errors.length === 0; more += 1) await send(chunk);
+  for (let more = 0; more < 2 && errors.length === 0; more += 1) await send(chunk);
   socket.end();
   await once(socket, 'close');
 
@@ -183,4 +183,39 @@ it('reads on for a moment after refusing, so a client still sending gets the ans
   expect(answer).toMatch(/^HTTP\/1\.1 413 /);
   expect(answer).toMatch(/^connection: close\r$/im);
   expect(answer).toContain(JSON.stringify({ detail: BODY_TOO_LARGE }));
+});
+
+it('handles nothing more that a refused client sends on the connection it was told is closing', async () => {
+  const listed = async () =>
+    (await as(app, DOCTOR).get<{ items: Case[] }>('/cases?limit=100')).body.items.length;
+  const before = await listed();
+  const token = await tokenFor(app, DOCTOR);
+  const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
+  await once(socket, 'connect');
+  socket.on('error', () => undefined);
+  let answer = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (text: string) => {
+    answer += text;
+  });
+  const newCase = JSON.stringify(neurologyCase());
+  // A refused body, whole, then a request that would open a case, pipelined on the same connection.
+  const oversized = MAX_ATTACHMENT_BYTES + MEGABYTE.length;
+  socket.write(
+    `POST ${path()} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+      'Content-Type: image/jpeg\r\nTransfer-Encoding: chunked\r\n\r\n',
+  );
+  socket.write(Buffer.concat([Buffer.from(`${oversized.toString(16)}\r\n`), Buffer.alloc(oversized, 0x41)]));
+  socket.write(
+    '\r\n0\r\n\r\n' +
+      `POST /api/v1/cases HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+      `Content-Type: application/json\r\nIdempotency-Key: ${newKey()}\r\n` +
+      `Content-Length: ${Buffer.byteLength(newCase)}\r\n\r\n${newCase}`,
+  );
+  socket.end();
+  await once(socket, 'close');
+
+  expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+  expect(answer.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);
+  expect(await listed()).toBe(before);
 });

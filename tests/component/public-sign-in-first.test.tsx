@@ -1,7 +1,10 @@
 // The address `/`: with nobody signed in it goes to the identity provider without loading the app; with a
 // session, the provider's answer or a failure, it starts the app and hands it the authentication under way.
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeAccount, tenantConfig } from '../support/harness.tsx';
+import { texts } from '../../src/config/texts.ts';
+import { fakeAccount, server, tenantConfig } from '../support/harness.tsx';
 import { createMsalStandIn, type MsalStandInOptions } from '../support/msw-msal-stand-in.ts';
 
 async function visitRoot(
@@ -45,6 +48,16 @@ describe('the address /', () => {
     );
     expect(startApp).not.toHaveBeenCalled();
     expect(prefetchApp).not.toHaveBeenCalled();
+  });
+
+  it("takes MSAL's own settings for no session: nothing fetched ahead", async () => {
+    sessionStorage.setItem('msal.version', '5.29.0');
+    sessionStorage.setItem('msal.browser.sso.capable', 'false');
+    const { msal, prefetchApp, startApp } = await visitRoot({});
+
+    expect(prefetchApp).not.toHaveBeenCalled();
+    expect(msal.loginRequests).toHaveLength(1);
+    expect(startApp).not.toHaveBeenCalled();
   });
 
   it('keeps only a path of this app as where to go next', async () => {
@@ -95,5 +108,27 @@ describe('the address /', () => {
 
     expect(msal.loginRequests).toHaveLength(1);
     expect(startApp).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the app started from /', () => {
+  it('uses the authentication handed to it instead of starting its own', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let tenantConfigRequests = 0;
+    server.use(
+      http.get('*/api/v1/public/tenant-config', () => {
+        tenantConfigRequests += 1;
+        return HttpResponse.json(tenantConfig);
+      }),
+    );
+    vi.resetModules();
+    const { startApp } = await import('../../src/start-app.tsx');
+    const { TenantConfigError } = await import('../../src/lib/auth/tenant-config.ts');
+
+    await startApp(Promise.reject(new TenantConfigError(`${texts.tenantConfigFetchFailed}offline`)));
+
+    expect(await screen.findByText(texts.configurationError)).toBeVisible();
+    expect(tenantConfigRequests).toBe(0);
   });
 });

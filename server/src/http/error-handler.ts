@@ -74,7 +74,8 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   if (error instanceof TooManyRequestsError)
     void reply.header('retry-after', String(error.retryAfterSeconds));
   // Refused before its body was read (an anonymous or oversized upload, a case the caller may not attach to):
-  // the connection closes after the answer, rather than Node reading the rest of the body to reuse it.
+  // the connection closes after the answer, rather than Node reading the rest of the body to reuse it; what
+  // still arrives is dropped for a moment, so that a client still sending gets the answer, not a reset.
   if (!request.raw.complete) {
     lingerOnClose(request.raw);
     void reply.header('connection', 'close');

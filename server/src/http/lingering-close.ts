@@ -5,7 +5,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
-export const LINGER_MS = 2_000;
+// Long enough for the answer to reach a client still sending;
+// also the most a refused client can hold a socket.
+const LINGER_MS = 2_000;
 
 /** Call before answering a request whose body is left unread; the answer must close the connection. */
 export function lingerOnClose(request: IncomingMessage): void {

@@ -1,6 +1,6 @@
 // Reading a request body with its size cap applied as bytes arrive: a declared Content-Length over the cap is
 // refused before a byte is read, and a body that grows past it (chunked, or lying about its length) as soon
-// as it does; what was read is dropped and the rest is never read.
+// as it does; what was read is dropped, and the rest is never kept (the connection closes).
 import type { Readable } from 'node:stream';
 import { payloadTooLarge } from '../errors.ts';
 

@@ -74,15 +74,19 @@ export async function registerSpa(
   // Read once: the page is small and every deep link answers with it.
   const indexHtml = withPreloads(readFileSync(join(spaDir, 'index.html'), 'utf8'), preloads);
   // The address `/` has a page of its own (root.html): it signs in first and loads the app only when needed.
-  const rootHtml = withPreloads(readFileSync(join(spaDir, 'root.html'), 'utf8'), preloads);
+  // A build without it (older than that page) still starts: `/` then opens the app, which signs in too.
+  const rootFile = join(spaDir, 'root.html');
+  if (!existsSync(rootFile)) app.log.warn(`No ${rootFile}: / opens the app itself.`);
+  const rootHtml = existsSync(rootFile) ? withPreloads(readFileSync(rootFile, 'utf8'), preloads) : indexHtml;
   await app.register(fastifyStatic, {
     root: spaDir,
     preCompressed: true,
     cacheControl: false,
-    // index.html is answered below, with its preload hints.
+    // index.html and root.html are answered below, with their preload hints.
     index: false,
     // Source maps help a developer; a production server does not hand its sources out.
-    allowedPath: (pathName) => !/^\/index\.html/.test(pathName) && (sourceMaps || !pathName.endsWith('.map')),
+    allowedPath: (pathName) =>
+      !/^\/(index|root)\.html/.test(pathName) && (sourceMaps || !pathName.endsWith('.map')),
     // Vite puts content hashes in asset names: those never change; everything else is revalidated.
     setHeaders(reply, path) {
       reply.header(

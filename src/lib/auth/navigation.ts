@@ -33,7 +33,10 @@ export function currentAppPath(): string {
  */
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  return next;
+  // Browsers drop tabs and newlines from addresses and read a backslash as a slash, so "/\t/evil.test" is
+  // protocol-relative too: only a path that stays on this origin once parsed is kept.
+  const origin = 'https://app.invalid';
+  return new URL(next, origin).origin === origin ? next : null;
 }
 
 const AUTH_RESPONSE_PARAMS = ['code', 'state', 'error'] as const;
