@@ -3,7 +3,6 @@
 // (React DOM, the router, the UI kit, the toasts), which a phone would otherwise download and run only to
 // leave the page. Someone signed in, the provider's answer to a sign-in, or anything that fails: the app
 // starts, as on every other address, and does what `/` does there (the role's home, the error, another try).
-import { routes } from './config/routes.ts';
 import { installApiLayer } from './lib/api/client.ts';
 import { getAuthSnapshot } from './lib/auth/auth-store.ts';
 import { hasStartupAuthError, loginBeforeApp, startAuth } from './lib/auth/msal-instance.ts';
@@ -52,19 +51,8 @@ export const signInFirstSteps: SignInFirstSteps = {
   needsApp: () => getAuthSnapshot().account !== null || hasStartupAuthError(),
   login: (next) => loginBeforeApp({ next }),
   prefetchApp: () => void loadApp().catch(() => undefined),
-  async startApp(authenticated) {
-    let app: Awaited<ReturnType<typeof loadApp>>;
-    try {
-      app = await loadApp();
-    } catch (error) {
-      // The app's code did not arrive: /sign-in loads it as every other address does, and signs in from there
-      // (an error the provider answered with is not shown then: the new sign-in replaces it).
-      console.error(error instanceof Error ? error.message : String(error));
-      window.location.replace(`${routes.signIn.href()}${window.location.search}`);
-      return;
-    }
-    await app.startApp(authenticated);
-  },
+  // A failure to load the app's code reaches root.ts, which sends the browser to /sign-in.
+  startApp: async (authenticated) => (await loadApp()).startApp(authenticated),
 };
 
 export async function signInFirst(

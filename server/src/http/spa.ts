@@ -76,8 +76,9 @@ export async function registerSpa(
   // The address `/` has a page of its own (root.html): it signs in first and loads the app only when needed.
   // A build without it (older than that page) still starts: `/` then opens the app, which signs in too.
   const rootFile = join(spaDir, 'root.html');
-  if (!existsSync(rootFile)) app.log.warn(`No ${rootFile}: / opens the app itself.`);
-  const rootHtml = existsSync(rootFile) ? withPreloads(readFileSync(rootFile, 'utf8'), preloads) : indexHtml;
+  const hasRootPage = existsSync(rootFile);
+  if (!hasRootPage) app.log.warn(`No ${rootFile}: / opens the app itself.`);
+  const rootHtml = hasRootPage ? withPreloads(readFileSync(rootFile, 'utf8'), preloads) : indexHtml;
   await app.register(fastifyStatic, {
     root: spaDir,
     preCompressed: true,
