@@ -26,7 +26,8 @@ export const eventsHandlers = {
     raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
-      connection: 'keep-alive',
+      // HTTP/2 forbids connection headers: its streams share the connection anyway.
+      ...(request.raw.httpVersionMajor === 1 ? { connection: 'keep-alive' } : {}),
       'x-accel-buffering': 'no',
       'x-content-type-options': 'nosniff',
     });

@@ -76,7 +76,8 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
   // Refused before its body was read (an anonymous or oversized upload, a case the caller may not attach to):
   // the connection closes after the answer, rather than Node reading the rest of the body to reuse it; what
   // still arrives is dropped for a moment, so that a client still sending gets the answer, not a reset.
-  if (!request.raw.complete) {
+  // Over HTTP/2 only that request's stream ends; the connection and the page's other requests go on.
+  if (!request.raw.complete && request.raw.httpVersionMajor === 1) {
     lingerOnClose(request.raw);
     void reply.header('connection', 'close');
   }

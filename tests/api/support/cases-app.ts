@@ -47,6 +47,8 @@ export interface CasesAppOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** A logger of the test's own (to read what the server logs). */
   readonly logger?: FastifyBaseLogger;
+  /** Serve HTTPS (HTTP/2 with HTTP/1.1 beside it) with this certificate, as `npm start` does. */
+  readonly https?: { readonly cert: string; readonly key: string };
 }
 
 export async function seedCasesDatabase(
@@ -75,6 +77,7 @@ export async function buildCasesApp(options: CasesAppOptions): Promise<FastifyIn
     db,
     cases: { worker: false, ...options.cases },
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.https ? { https: options.https } : {}),
   });
   app.addHook('onClose', async () => {
     if (options.keepDatabase !== true) await db.close();
