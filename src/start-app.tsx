@@ -14,6 +14,7 @@ import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
 import { configureZod } from './lib/forms/zod-error-map.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 
 function Frame({ children }: { readonly children: ReactNode }) {
   return (
@@ -43,6 +44,8 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
   preloadScreenFor(window.location.pathname);
   configureZod();
   installApiLayer();
+  // Each start-up step in a task of its own (the code's evaluation, sign-in, the router, the first render).
+  await yieldToMain();
   try {
     await (authenticated ?? authenticate());
   } catch (error) {
@@ -55,7 +58,9 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
     return;
   }
 
+  await yieldToMain();
   const router = createAppRouter();
+  await yieldToMain();
   const navigate = (to: string, options: { replace: boolean }) => router.navigate(to, options);
   // A transition: React renders the first screen in slices, so the page stays responsive while it builds.
   startTransition(() => {

@@ -24,6 +24,7 @@ import {
 } from './auth-store.ts';
 import { interactionEventFromMsal, isInteractionInProgress } from './interaction.ts';
 import { buildMsalConfiguration } from './msal-config.ts';
+import { yieldToMain } from '../yield-to-main.ts';
 import { currentAppPath, navigateTo } from './navigation.ts';
 import { notifyAuthenticationError, notifyLoginFailed } from './notices.ts';
 import { type LoginOptions, loginRequest, popupRequest, silentRequest } from './requests.ts';
@@ -221,6 +222,7 @@ export async function startAuth(
   await instance.initialize();
   msal = instance;
   instance.addEventCallback(onMsalEvent);
+  await yieldToMain();
 
   let result: AuthenticationResult | null = null;
   try {
@@ -237,6 +239,7 @@ export async function startAuth(
   configureApi({ baseUrl: config.apiBaseUrl, session: sessionBridge });
 
   if (!account) return;
+  await yieldToMain();
   try {
     monitor.start(await acquireSilently(account, false));
   } catch (error) {
