@@ -108,6 +108,50 @@ describe('login', () => {
 });
 
 describe('tokens for the API', () => {
+  function recordBearers(): string[] {
+    const bearers: string[] = [];
+    server.use(
+      http.get('https://app.test/api/v1/me', ({ request }) => {
+        bearers.push(request.headers.get('Authorization') ?? '');
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    return bearers;
+  }
+
+  it('takes the silent token already held while it is fresh: no MSAL call per request', async () => {
+    const { msal } = await startAuthWith({ accounts: [fakeAccount()] });
+    const { apiRequest } = await import('../../src/lib/api/index.ts');
+    const bearers = recordBearers();
+
+    await Promise.all([apiRequest('/me'), apiRequest('/me'), apiRequest('/me')]);
+
+    expect(msal.silentRequests).toHaveLength(1);
+    expect(bearers).toEqual(
+      Array.from({ length: 3 }, () => `Bearer ${localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)}`),
+    );
+  });
+
+  it('asks MSAL again once the token held is within the refresh buffer of its expiry', async () => {
+    const account = fakeAccount();
+    let silentCalls = 0;
+    await startAuthWith({
+      accounts: [account],
+      // Two minutes left: inside the five-minute buffer, so it is not sent again; later tokens last an hour.
+      silent: () => Promise.resolve(tokenResult(account, (silentCalls += 1) === 1 ? 120 : 3600)),
+    });
+    const startUpToken = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    const { apiRequest } = await import('../../src/lib/api/index.ts');
+    const bearers = recordBearers();
+
+    await apiRequest('/me');
+    await apiRequest('/me');
+
+    expect(silentCalls).toBeGreaterThan(1);
+    expect(bearers).toHaveLength(2);
+    expect(bearers).not.toContain(`Bearer ${startUpToken}`);
+  });
+
   it('falls back to a popup when the silent call needs the user', async () => {
     const account = fakeAccount();
     let silentCalls = 0;
@@ -115,8 +159,9 @@ describe('tokens for the API', () => {
       accounts: [account],
       silent: () => {
         silentCalls += 1;
+        // The start-up's token is about to expire, so the request asks MSAL, which needs the user.
         return silentCalls === 1
-          ? Promise.resolve(tokenResult(account))
+          ? Promise.resolve(tokenResult(account, 120))
           : Promise.reject(interactionRequired());
       },
     });

@@ -2,8 +2,10 @@
 // held. One small external store, fed by MSAL's events and our own start-up steps.
 import type { AccountInfo } from '@azure/msal-browser';
 import { useSyncExternalStore } from 'react';
+import { TOKEN_REFRESH_BUFFER_SECONDS } from '../../config/constants.ts';
 import { type InteractionEvent, type InteractionState, interactionReducer } from './interaction.ts';
 import { rolesOrEmpty } from './role-claims.ts';
+import { tokenExpiry } from './token-claims.ts';
 
 export interface AuthSnapshot {
   readonly interaction: InteractionState;
@@ -17,6 +19,7 @@ const initial: AuthSnapshot = { interaction: 'startup', account: null, roles: []
 
 let snapshot: AuthSnapshot = initial;
 let accessToken: string | null = null;
+let heldExpiry: { readonly token: string; readonly renewAt: number } | null = null;
 const listeners = new Set<() => void>();
 
 function publish(next: AuthSnapshot): void {
@@ -67,6 +70,23 @@ export function setAccessToken(token: string): void {
     roles: sameRoles ? snapshot.roles : roles,
     authenticated: snapshot.account !== null,
   });
+}
+
+/**
+ * The token acquired last while it is good for longer than the refresh buffer (its exp read once per token),
+ * else null: the API's calls take it without asking MSAL each time, and MSAL renews it past that point.
+ */
+export function freshAccessToken(now: number = Date.now()): string | null {
+  const token = accessToken;
+  if (token === null) return null;
+  if (heldExpiry?.token !== token) {
+    try {
+      heldExpiry = { token, renewAt: (tokenExpiry(token) - TOKEN_REFRESH_BUFFER_SECONDS) * 1000 };
+    } catch {
+      return null;
+    }
+  }
+  return now < heldExpiry.renewAt ? token : null;
 }
 
 export function clearSession(): void {

@@ -18,6 +18,7 @@ import { logAuthError } from './auth-log.ts';
 import {
   clearSession,
   dispatchInteraction,
+  freshAccessToken,
   getAuthSnapshot,
   setAccessToken,
   setAccount,
@@ -200,7 +201,11 @@ const sessionBridge: SessionBridge = {
   async getToken(options) {
     const account = activeAccount();
     if (!account) return null;
-    return (await tokenWithPopupFallback(account, options?.forceRefresh ?? false)) || null;
+    const forceRefresh = options?.forceRefresh ?? false;
+    // The silent token already held, while fresh: MSAL would answer from its cache, at a cost per request.
+    const held = forceRefresh ? null : freshAccessToken();
+    if (held !== null) return held;
+    return (await tokenWithPopupFallback(account, forceRefresh)) || null;
   },
   hasAccount: () => activeAccount() !== null,
   redirectToLogin: () => {
