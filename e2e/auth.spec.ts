@@ -23,6 +23,8 @@ for (const role of ROLES) {
 
     await expect.poll(() => trimmedPath(page)).toBe(ROLE_HOME_ROUTES[role]);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The app started from `/` (the provider sends the browser back there) applies its stylesheet.
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
     await page.screenshot({ path: `${SCREENS}/home-${role}.png` });
     expect(pageErrors).toEqual([]);
   });

@@ -4,6 +4,7 @@
 // leave the page. Someone signed in, the provider's answer to a sign-in, or anything that fails: the app
 // starts, as on every other address, and does what `/` does there (the role's home, the error, another try).
 import { installApiLayer } from './lib/api/client.ts';
+import { applyAppStyles } from './lib/app-styles.ts';
 import { getAuthSnapshot } from './lib/auth/auth-store.ts';
 import { hasStartupAuthError, loginBeforeApp, startAuth } from './lib/auth/msal-instance.ts';
 import { carriesAuthResponse, safeNextPath } from './lib/auth/navigation.ts';
@@ -52,7 +53,10 @@ export const signInFirstSteps: SignInFirstSteps = {
   login: (next) => loginBeforeApp({ next }),
   prefetchApp: () => void loadApp().catch(() => undefined),
   // A failure to load the app's code reaches root.ts, which sends the browser to /sign-in.
-  startApp: async (authenticated) => (await loadApp()).startApp(authenticated),
+  startApp: async (authenticated) => {
+    const [app] = await Promise.all([loadApp(), applyAppStyles()]);
+    return app.startApp(authenticated);
+  },
 };
 
 export async function signInFirst(
