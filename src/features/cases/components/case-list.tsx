@@ -6,7 +6,7 @@ import { memo, useDeferredValue, useEffect } from 'react';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
 import { LinkCard } from '../../../components/link-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { formatDateTime, prepareDateTimeFormat } from '../../../lib/date-time.ts';
 import type { CaseListResult } from '../api/use-case-list.ts';
 import { caseTexts, offeredToLine, patientLine } from '../labels.ts';
 import { CaseTimers } from './case-timers.tsx';
@@ -87,6 +87,16 @@ export function CaseList({ list, hrefFor, timeZone, label, emptyMessage, onSettl
   // The cards render as a deferred update: React builds them in slices between other work (a tap, the clock)
   // instead of in one long task, and the loading state stays until they are ready.
   const cases = useDeferredValue(list.isPending || list.error !== null ? undefined : list.cases);
+  // While the cases are on their way, the date formatter is made in a task of its own, not in the cards' render.
+  useEffect(() => {
+    if (!list.isPending) return;
+    const timer = setTimeout(() => {
+      prepareDateTimeFormat(timeZone);
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [list.isPending, timeZone]);
   const settled = cases !== undefined || list.error !== null;
   useEffect(() => {
     if (settled) onSettled?.();
