@@ -19,6 +19,8 @@ export interface LighthouseRow {
   readonly scores: Record<(typeof CATEGORIES)[number], number>;
   readonly lcpMs: number;
   readonly tbtMs: number;
+  /** Lighthouse's runtime error (NO_LCP, NO_FCP…) when it could not score the page, twice. */
+  readonly error?: string;
 }
 
 const PROFILES: readonly { name: LighthouseRow['profile']; config: Config | undefined }[] = [
@@ -40,6 +42,11 @@ async function audit(page: Page, url: string, label: string, profile: (typeof PR
   const result = await lighthouse(url, flags, profile.config, page);
   if (!result) throw new Error(`Lighthouse gave no result for ${label}`);
   const { lhr } = result;
+  const unscored =
+    lhr.categories['performance']?.score === null
+      ? (lhr.audits['largest-contentful-paint']?.errorMessage ?? 'no performance score').slice(0, 60)
+      : undefined;
+  const error = lhr.runtimeError?.code ?? unscored;
   const score = (category: (typeof CATEGORIES)[number]) =>
     Math.round((lhr.categories[category]?.score ?? 0) * 100);
   return {
@@ -50,6 +57,7 @@ async function audit(page: Page, url: string, label: string, profile: (typeof PR
     ) as LighthouseRow['scores'],
     lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
     tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    ...(error ? { error } : {}),
   } satisfies LighthouseRow;
 }
 
@@ -82,11 +90,17 @@ export async function measureLighthouse(baseUrl: string): Promise<LighthouseRow[
       rows.push(await audit(await context.newPage(), `${baseUrl}/`, 'sign-in (from /)', profile));
       await context.close();
       for (const role of ROLES) {
-        const roleContext = await browser.createBrowserContext();
-        const page = await roleContext.newPage();
-        await signIn(page, baseUrl, `${role}@demo.test`);
-        rows.push(await audit(page, `${baseUrl}${ROLE_HOME_ROUTES[role]}`, `${role} home`, profile));
-        await roleContext.close();
+        // A run Lighthouse could not score at all (a trace without its paint events, now and then) is run
+        // once more, in a fresh session; a second failure is written down with its error.
+        let row: LighthouseRow | undefined;
+        for (let attempt = 0; attempt < 2 && (row === undefined || row.error !== undefined); attempt += 1) {
+          const roleContext = await browser.createBrowserContext();
+          const page = await roleContext.newPage();
+          await signIn(page, baseUrl, `${role}@demo.test`);
+          row = await audit(page, `${baseUrl}${ROLE_HOME_ROUTES[role]}`, `${role} home`, profile);
+          await roleContext.close();
+        }
+        if (row) rows.push(row);
       }
     }
   } finally {
@@ -99,10 +113,11 @@ export function lighthouseMarkdown(rows: readonly LighthouseRow[]): string {
   return [
     '| page | profile | performance | accessibility | best practices | SEO | LCP ms | TBT ms |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map(
-      (row) =>
-        `| ${row.page} | ${row.profile} | ${row.scores.performance} | ${row.scores.accessibility} | ` +
-        `${row.scores['best-practices']} | ${row.scores.seo} | ${row.lcpMs} | ${row.tbtMs} |`,
+    ...rows.map((row) =>
+      row.error
+        ? `| ${row.page} | ${row.profile} | not scored: ${row.error} | | | | | |`
+        : `| ${row.page} | ${row.profile} | ${row.scores.performance} | ${row.scores.accessibility} | ` +
+          `${row.scores['best-practices']} | ${row.scores.seo} | ${row.lcpMs} | ${row.tbtMs} |`,
     ),
   ].join('\n');
 }
