@@ -1,6 +1,6 @@
 // On `/` the app's stylesheet waits, linked for print; starting the app there applies it first.
-import { afterEach, describe, expect, it } from 'vitest';
-import { applyAppStyles } from '../../src/lib/app-styles.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_STYLES_WAIT_MS, applyAppStyles } from '../../src/lib/app-styles.ts';
 
 function appStylesLink(): HTMLLinkElement {
   const link = document.createElement('link');
@@ -12,6 +12,7 @@ function appStylesLink(): HTMLLinkElement {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   document.head.replaceChildren();
 });
 
@@ -36,6 +37,22 @@ describe('applyAppStyles', () => {
     const done = applyAppStyles();
     link.dispatchEvent(new Event('error'));
     await expect(done).resolves.toBeUndefined();
+    expect(link.media).toBe('all');
+  });
+
+  it('starts the app after a while when the sheet failed before it was asked for (no event comes then)', async () => {
+    vi.useFakeTimers();
+    const link = appStylesLink();
+    let applied = false;
+    const done = applyAppStyles().then(() => {
+      applied = true;
+    });
+
+    await vi.advanceTimersByTimeAsync(APP_STYLES_WAIT_MS - 1);
+    expect(applied).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    expect(applied).toBe(true);
     expect(link.media).toBe('all');
   });
 
