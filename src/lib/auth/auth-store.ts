@@ -58,9 +58,15 @@ export function setAccount(account: AccountInfo | null): void {
   });
 }
 
-/** A token was acquired for the active account. */
-export function setAccessToken(token: string): void {
+/**
+ * A token was acquired for the active account. `expiresOn` is MSAL's: the time the provider gave it to live,
+ * counted on this device's clock from its arrival, so a device clock that is off does not matter.
+ */
+export function setAccessToken(token: string, expiresOn?: Date | null): void {
   accessToken = token;
+  heldExpiry = expiresOn
+    ? { token, renewAt: expiresOn.getTime() - TOKEN_REFRESH_BUFFER_SECONDS * 1000 }
+    : null;
   const roles = snapshot.account ? rolesOrEmpty(snapshot.account.idTokenClaims, token) : [];
   const sameRoles =
     roles.length === snapshot.roles.length && roles.every((role, i) => role === snapshot.roles[i]);
@@ -73,8 +79,9 @@ export function setAccessToken(token: string): void {
 }
 
 /**
- * The token acquired last while it is good for longer than the refresh buffer (its exp read once per token),
- * else null: the API's calls take it without asking MSAL each time, and MSAL renews it past that point.
+ * The token acquired last while it is good for longer than the refresh buffer, else null: the API's calls take
+ * it without asking MSAL each time, and MSAL renews it past that point. Its end is MSAL's `expiresOn`, else
+ * (a token given without it) the token's own `exp`, read once.
  */
 export function freshAccessToken(now: number = Date.now()): string | null {
   const token = accessToken;

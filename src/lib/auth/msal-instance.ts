@@ -53,7 +53,7 @@ function activeAccount(): AccountInfo | null {
 
 function recordToken(result: AuthenticationResult): string {
   writeStoredToken(result.accessToken);
-  setAccessToken(result.accessToken);
+  setAccessToken(result.accessToken, result.expiresOn);
   return result.accessToken;
 }
 
