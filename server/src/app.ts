@@ -20,6 +20,7 @@ import { startupFetches } from './handlers/public.ts';
 import { decorateContext } from './http/request-context.ts';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
 import { registerApiGuard } from './http/api-guard.ts';
+import { HTTP2_MAX_STREAMS, limitHttp2Requests } from './http/http2-limits.ts';
 import { installErrorHandling, type NotFoundFallback } from './http/error-handler.ts';
 import { adaptRouteSchemas } from './http/route-schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -65,16 +66,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   // Over TLS, HTTP/2 when the browser offers it: every file, API call and event stream of a page shares one
   // connection, so a phone on a slow network pays one handshake instead of one per parallel request. HTTP/1.1
-  // clients (scripts, probes, older tools) are still served on the same port.
-  const app = (options.https
+  // clients (scripts, probes, older tools) are still served on the same port. Not in development: Vite's
+  // module graph is hundreds of small requests, which Node's HTTP/2 defaults are not set for.
+  const tls = options.https;
+  const app = (tls && options.dev !== true
     ? // Our hooks are typed against Node's HTTP/1 request; they use only what HTTP/2's compatibility
       // request has too.
       Fastify({
         ...serverOptions,
         http2: true,
-        https: { allowHTTP1: true, cert: options.https.cert, key: options.https.key },
+        https: {
+          allowHTTP1: true,
+          cert: tls.cert,
+          key: tls.key,
+          settings: { maxConcurrentStreams: HTTP2_MAX_STREAMS },
+        },
       } as unknown as FastifyHttp2SecureOptions<Http2SecureServer>)
-    : Fastify(serverOptions)) as unknown as FastifyInstance;
+    : Fastify({
+        ...serverOptions,
+        ...(tls ? { https: { cert: tls.cert, key: tls.key } } : {}),
+      })) as unknown as FastifyInstance;
 
   // Fastify applies the request and keep-alive limits to HTTP/1.1 servers only; the HTTPS server holds them
   // for its HTTP/1.1 connections too.
@@ -84,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     headersTimeout: config.limits.headersTimeoutMs,
     maxConnections: config.limits.maxConnections,
   });
+
+  limitHttp2Requests(app, config.limits.requestTimeoutMs);
 
   // External plugins.
   const document = loadOpenApiDocument();
