@@ -12,7 +12,7 @@ export const eventsHandlers = {
   // Not async: the reply is hijacked and lives on after the handler returns.
   streamEvents(request, reply) {
     const { caller } = actorOf(request);
-    // At most a few streams per user (a phone, a ward PC, a second tab): each holds a connection for hours.
+    // At most a few streams per user (a phone, a ward PC, a second tab): each lasts for hours.
     const allowed = request.server.config.limits.eventStreamsPerUser;
     if (request.server.cases.hub.streamsOf(caller.id) >= allowed) {
       throw tooManyRequests(

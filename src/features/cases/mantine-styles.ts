@@ -1,5 +1,5 @@
 // The Mantine component styles the case screens add to the shell's, in the order Mantine's full stylesheet
-// uses (shared parts first, then components alphabetically). A lazy case screen brings them with its chunk.
+// uses (shared parts first, then components alphabetically). The build adds them to the app's one stylesheet.
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';

@@ -1,5 +1,5 @@
 // The Mantine component styles the schedules screens add to the shell's, in the order Mantine's full
-// stylesheet uses. A lazy schedules screen brings them with its chunk.
+// stylesheet uses. The build adds them to the app's one stylesheet.
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';

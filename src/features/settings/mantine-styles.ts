@@ -1,6 +1,6 @@
 // The Mantine component styles the settings, triage assessment and home screens add to the shell's, in the
-// order Mantine's full stylesheet uses (shared parts first, then components alphabetically). A lazy screen
-// brings them with its chunk.
+// order Mantine's full stylesheet uses (shared parts first, then components alphabetically). The build adds
+// them to the app's one stylesheet.
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Combobox.css';

@@ -1,5 +1,6 @@
 // The Mantine component styles the user administration screens add to the shell's, in the order Mantine's full
-// stylesheet uses (shared parts first, then components alphabetically). A lazy screen brings them with its chunk.
+// stylesheet uses (shared parts first, then components alphabetically). The build adds them to the app's one
+// stylesheet.
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
