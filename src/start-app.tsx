@@ -44,10 +44,13 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
   preloadScreenFor(window.location.pathname);
   configureZod();
   installApiLayer();
-  // Each start-up step in a task of its own (the code's evaluation, sign-in, the router, the first render).
+  // Authentication starts at once; each start-up step then runs in a task of its own (the code's evaluation,
+  // sign-in, the router, the first render). Its failure is handled below, after the yield, not left unhandled.
+  const authentication = authenticated ?? authenticate();
+  authentication.catch(() => undefined);
   await yieldToMain();
   try {
-    await (authenticated ?? authenticate());
+    await authentication;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error), error);
     root.render(
