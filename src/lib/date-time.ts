@@ -1,21 +1,14 @@
 // How the app reads and writes moments for people, on every screen. A moment is written `22 Nov 2026, 08:41`,
 // 24-hour, in the hospital's zone (else the browser's). Times travel in UTC; an input of type datetime-local
 // holds a wall time without a zone, read and written here in the hospital's zone whatever the browser's is.
+import { dateTimeFormat } from './intl-formats.ts';
+
 /** One formatter per time zone for these options, made when a zone is first asked for. */
 function formatterCache(
   locale: string,
   options: Intl.DateTimeFormatOptions,
 ): (timeZone: string | undefined) => Intl.DateTimeFormat {
-  const formatters = new Map<string, Intl.DateTimeFormat>();
-  return (timeZone) => {
-    const key = timeZone ?? '';
-    let formatter = formatters.get(key);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-      formatters.set(key, formatter);
-    }
-    return formatter;
-  };
+  return (timeZone) => dateTimeFormat(locale, { ...options, timeZone });
 }
 
 const formatterFor = formatterCache('en-GB', {

@@ -4,6 +4,7 @@
 // scaled), so its labels keep their size on a phone and nothing overflows: labels that would collide are
 // thinned out, long names cut short with an ellipsis.
 import { useEffect, useRef, useState } from 'react';
+import { numberFormat } from '../../lib/intl-formats.ts';
 
 const FONT_SIZE = 12;
 // A rough advance width per character of the UI font at FONT_SIZE, to lay labels out without measuring.
@@ -34,8 +35,8 @@ function fit(text: string, width: number): string {
   return `${text.slice(0, chars)}…`;
 }
 
-const numberFormat = () =>
-  new Intl.NumberFormat(typeof navigator === 'undefined' ? undefined : navigator.language, {
+const axisFormat = () =>
+  numberFormat(typeof navigator === 'undefined' ? undefined : navigator.language, {
     maximumFractionDigits: 1,
   });
 
@@ -119,7 +120,7 @@ interface ValueAxisProps {
 
 /** Horizontal grid lines with their values at the left. */
 function ValueAxis({ ticks, unit, left, right, y }: ValueAxisProps) {
-  const format = numberFormat();
+  const format = axisFormat();
   return (
     <g>
       {ticks.map((tick) => (
@@ -135,7 +136,7 @@ function ValueAxis({ ticks, unit, left, right, y }: ValueAxisProps) {
 }
 
 const axisWidth = (ticks: readonly number[], unit: string): number =>
-  Math.max(...ticks.map((tick) => textWidth(`${numberFormat().format(tick)}${unit}`))) + 10;
+  Math.max(...ticks.map((tick) => textWidth(`${axisFormat().format(tick)}${unit}`))) + 10;
 
 export interface LineChartProps {
   /** One point per day or week, with one value (or none) per series. */
@@ -259,7 +260,7 @@ function ColumnBars({
   const short = shortLabel !== undefined && widest + 8 > slot;
   const label = (text: string) => (short ? shortLabel(text) : text);
   const every = labelEvery(slot, Math.max(0, ...bars.map((bar) => textWidth(label(bar.label)))));
-  const format = numberFormat();
+  const format = axisFormat();
   const showValues = every === 1 && slot >= 28;
   return (
     <svg width={width} height={height} className="insights-chart-svg" aria-hidden="true">
@@ -298,7 +299,7 @@ function ColumnBars({
 const ROW_HEIGHT = 32;
 
 function RowBars({ bars, series, unit = '', max, width }: BarChartProps & { width: number }) {
-  const format = numberFormat();
+  const format = axisFormat();
   const valueText = (value: number | null) => (value === null ? '—' : `${format.format(value)}${unit}`);
   const top = max ?? niceTicks(largest(bars)).at(-1) ?? 1;
   // Names take up to 40% of the width; values are written after their bar.

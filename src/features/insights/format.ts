@@ -1,10 +1,12 @@
 // How insights read: numbers and shares in the user's locale, durations as minutes and seconds.
+import { dateTimeFormat, numberFormat } from '../../lib/intl-formats.ts';
+
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
 export const NO_FIGURE = '—';
 
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat(locale()).format(value);
+  return numberFormat(locale()).format(value);
 }
 
 /** A duration in seconds as `4 min 12 s` (`42 s` under a minute); a dash for none. */
@@ -13,7 +15,7 @@ export function formatDuration(seconds: number | null): string {
   const total = Math.round(seconds);
   const minutes = Math.floor(total / 60);
   const rest = total % 60;
-  const number = new Intl.NumberFormat(locale());
+  const number = numberFormat(locale());
   return minutes === 0
     ? `${number.format(rest)} s`
     : `${number.format(minutes)} min ${number.format(rest)} s`;
@@ -22,7 +24,7 @@ export function formatDuration(seconds: number | null): string {
 /** A share (0..1) as a percentage; a dash for none. */
 export function formatShare(share: number | null): string {
   if (share === null) return NO_FIGURE;
-  return new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+  return numberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(share);
 }
 
 /** Seconds as minutes with one decimal, for a chart's axis. */
@@ -32,7 +34,7 @@ export function toMinutes(seconds: number | null): number | null {
 
 /** A day (YYYY-MM-DD) as `5 Oct 2026`, in the user's locale. */
 export function formatDay(day: string): string {
-  return new Intl.DateTimeFormat(locale(), {
+  return dateTimeFormat(locale(), {
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -54,7 +56,7 @@ export const WEEKDAYS = [
 export function formatChange(current: number | null, previous: number | null): string | null {
   if (current === null || previous === null || previous === 0) return null;
   const change = (current - previous) / previous;
-  const text = new Intl.NumberFormat(locale(), {
+  const text = numberFormat(locale(), {
     style: 'percent',
     maximumFractionDigits: 0,
     signDisplay: 'exceptZero',

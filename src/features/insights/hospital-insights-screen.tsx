@@ -1,6 +1,7 @@
 // /insights and /insights/hospitals: the filters (kept in the URL), then the figures of the range.
 import { Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { getHospitalInsightsOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { FiltersBar } from './filters-bar.tsx';
@@ -21,7 +22,9 @@ export function HospitalInsightsScreen({ title, showHospitals }: HospitalInsight
     ...getHospitalInsightsOptions({ query: { ...toApiQuery(filters), bucket: filters.bucket } }),
     placeholderData: (previous) => previous,
   });
-  const { data } = insights;
+  // The figures render as a deferred update: React builds the charts and tables in slices between other work
+  // instead of in one long task, and the loading state stays until they are ready.
+  const data = useDeferredValue(insights.data);
   return (
     <Stack gap="md">
       <Group justify="space-between">

@@ -2,6 +2,7 @@
 // A preset counts whole days back from today in the user's hospital's time zone; `custom` reads from and to.
 import { useSearchParams } from 'react-router';
 import type { Urgency } from '../../../generated/types.gen.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 
 export const PRESETS = {
   last7: { label: 'Last 7 days', days: 7 },
@@ -28,7 +29,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Today's date (YYYY-MM-DD) in the time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', {
+    return dateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
