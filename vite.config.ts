@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { lazySchemas } from './scripts/lazy-schemas-plugin.ts';
 
 const srcDir = resolve(import.meta.dirname, 'src');
 
@@ -58,7 +59,7 @@ function stylesheetPlacement(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mockMode(), stylesheetPlacement()],
+  plugins: [react(), mockMode(), stylesheetPlacement(), lazySchemas()],
   build: {
     outDir: 'dist',
     sourcemap: true,
