@@ -57,6 +57,24 @@ test("/ sends a visitor nobody signed in to the provider with root.html's script
   expect([...new Set(scripts)].sort()).toEqual([...rootScripts].sort());
 });
 
+test("the app's one stylesheet: linked by the app's page, for print on /, and not on MSAL's redirect page", async ({
+  request,
+}) => {
+  const stylesheets = async (path: string) =>
+    [...(await (await request.get(path)).text()).matchAll(/<link rel="stylesheet"[^>]*>/g)].map(
+      (match) => match[0],
+    );
+
+  const app = await stylesheets('/emergency-room/doctor/cases');
+  expect(app).toHaveLength(1);
+  expect(app[0]).not.toContain('media=');
+  const root = await stylesheets('/');
+  expect(root).toHaveLength(1);
+  expect(root[0]).toContain('media="print"');
+  expect(root[0]).toContain('data-app-styles');
+  expect(await stylesheets('/redirect.html')).toEqual([]);
+});
+
 test('the login page looks like the app and says when the credentials are wrong', async ({ page }) => {
   await page.goto('/sign-in');
   await signInThroughLoginPage(page, 'er_doctor@demo.test', 'not-the-password');
@@ -157,7 +175,13 @@ test('a 401 from the API clears auth_token and returns to sign-in', async ({ pag
     await held;
     await route.continue();
   });
-  const toProvider = page.waitForRequest(/\/oidc\/auth\?/);
+  // The page itself leaving for the provider: not a silent renewal's hidden frame, which may ask it too.
+  const toProvider = page.waitForRequest(
+    (request) =>
+      /\/oidc\/auth\?/.test(request.url()) &&
+      request.isNavigationRequest() &&
+      request.frame() === page.mainFrame(),
+  );
 
   // Not until "load": the page may leave for the provider first, and that navigation is held.
   await page.reload({ waitUntil: 'commit' });
