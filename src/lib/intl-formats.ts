@@ -3,32 +3,33 @@
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
-const keyOf = (locale: string | undefined, options: object): string =>
-  `${locale ?? ''}|${JSON.stringify(options)}`;
+/** The cached formatter for these locale and options; one that fails to be made (an unknown zone) is not kept. */
+function cached<Format>(
+  formats: Map<string, Format>,
+  locale: string | undefined,
+  options: object,
+  make: () => Format,
+): Format {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
 
 export function numberFormat(
   locale: string | undefined,
   options: Intl.NumberFormatOptions = {},
 ): Intl.NumberFormat {
-  const key = keyOf(locale, options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
-/** A date formatter; an unknown `timeZone` throws, as `Intl.DateTimeFormat` does, and nothing is kept. */
+/** A date formatter; an unknown `timeZone` throws, as `Intl.DateTimeFormat` does. */
 export function dateTimeFormat(
   locale: string | undefined,
   options: Intl.DateTimeFormatOptions = {},
 ): Intl.DateTimeFormat {
-  const key = keyOf(locale, options);
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
+  return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
