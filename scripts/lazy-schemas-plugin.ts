@@ -26,7 +26,11 @@ interface Statement extends Node {
 export function makeSchemasLazy(
   code: string,
 ): { code: string; map: ReturnType<MagicString['generateMap']> } | undefined {
-  const { program } = parseSync('zod.gen.js', code) as unknown as { program: { body: readonly Statement[] } };
+  const parsed = parseSync('zod.gen.ts', code, { lang: 'ts' });
+  // A module it cannot read is not left half-wrapped: the build stops and says so.
+  if (parsed.errors.length > 0)
+    throw new Error(`generated/zod.gen.ts does not parse: ${parsed.errors[0]?.message ?? 'unknown error'}`);
+  const program = parsed.program as unknown as { body: readonly Statement[] };
   const text = new MagicString(code);
   let wrapped = 0;
   for (const statement of program.body) {

@@ -22,6 +22,8 @@ describe('the median Lighthouse run', () => {
       ...run(88),
       range: [88, 93],
     });
+    // One scored run of three: written as it is, without a range of one.
+    expect(medianRun([run(0, { error: 'NO_LCP' }), run(0, { error: 'NO_LCP' }), run(90)])).toEqual(run(90));
     expect(medianRun([run(95)])).toEqual(run(95));
   });
 

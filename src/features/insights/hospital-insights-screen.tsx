@@ -23,7 +23,8 @@ export function HospitalInsightsScreen({ title, showHospitals }: HospitalInsight
     placeholderData: (previous) => previous,
   });
   // The figures render as a deferred update: React builds the charts and tables in slices between other work
-  // instead of in one long task, and the loading state stays until they are ready.
+  // instead of in one long task, and the loading state stays until they are ready. Until new figures are on
+  // the screen, the old ones say they are being replaced (aria-busy).
   const data = useDeferredValue(insights.data);
   return (
     <Stack gap="md">
@@ -40,7 +41,7 @@ export function HospitalInsightsScreen({ title, showHospitals }: HospitalInsight
       ) : data.totals.volume === 0 ? (
         <InsightsEmpty message="No case was opened in this range with these filters. Choose a longer period or fewer filters." />
       ) : (
-        <div aria-busy={insights.isFetching}>
+        <div aria-busy={insights.isFetching || data !== insights.data}>
           <HospitalInsightsView
             data={data}
             filters={filters}

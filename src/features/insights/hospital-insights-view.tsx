@@ -1,6 +1,7 @@
 // The hospital figures of a range: headline figures, then the charts people look at (time to accept over
 // time, share within target per specialty, volume by hour and weekday), each with the table behind it.
 import { Stack } from '@mantine/core';
+import { memo } from 'react';
 import type { HospitalInsights, InsightGroup } from '../../../generated/types.gen.ts';
 import { ChoiceButtons } from '../../components/choice-buttons.tsx';
 import { ChartFigure } from './chart-figure.tsx';
@@ -43,7 +44,13 @@ export interface HospitalInsightsViewProps {
   readonly showHospitals: boolean;
 }
 
-export function HospitalInsightsView({ data, filters, onChange, showHospitals }: HospitalInsightsViewProps) {
+// Memoised: while new figures render as a deferred update, the screen's urgent render skips the old ones.
+export const HospitalInsightsView = memo(function HospitalInsightsView({
+  data,
+  filters,
+  onChange,
+  showHospitals,
+}: HospitalInsightsViewProps) {
   const range = `${data.range.from}-to-${data.range.to}`;
   const trend = data.trend.map((point) => ({
     day: formatDay(point.start),
@@ -212,4 +219,4 @@ export function HospitalInsightsView({ data, filters, onChange, showHospitals }:
       )}
     </Stack>
   );
-}
+});

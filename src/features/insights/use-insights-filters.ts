@@ -1,5 +1,6 @@
 // The insights filters live in the URL (?preset=last30&specialtyId=…), so that a view can be shared as it is.
 // A preset counts whole days back from today in the user's hospital's time zone; `custom` reads from and to.
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Urgency } from '../../../generated/types.gen.ts';
 import { dateTimeFormat } from '../../lib/intl-formats.ts';
@@ -82,20 +83,25 @@ export function toApiQuery(filters: InsightsFilters) {
 
 export function useInsightsFilters(timeZone: string) {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params, todayIn(timeZone));
-  const update = (changes: Partial<InsightsFilters>) => {
-    const next = { ...filters, ...changes };
-    const search = new URLSearchParams();
-    search.set('preset', next.preset);
-    if (next.preset === 'custom') {
-      search.set('from', next.from);
-      search.set('to', next.to);
-    }
-    if (next.hospitalId) search.set('hospitalId', next.hospitalId);
-    if (next.specialtyId) search.set('specialtyId', next.specialtyId);
-    if (next.urgency) search.set('urgency', next.urgency);
-    if (next.bucket === 'week') search.set('bucket', 'week');
-    setParams(search, { replace: true });
-  };
+  const today = todayIn(timeZone);
+  // Kept while the address and the day stay: the figures' view renders again only when something changed.
+  const filters = useMemo(() => readFilters(params, today), [params, today]);
+  const update = useCallback(
+    (changes: Partial<InsightsFilters>) => {
+      const next = { ...filters, ...changes };
+      const search = new URLSearchParams();
+      search.set('preset', next.preset);
+      if (next.preset === 'custom') {
+        search.set('from', next.from);
+        search.set('to', next.to);
+      }
+      if (next.hospitalId) search.set('hospitalId', next.hospitalId);
+      if (next.specialtyId) search.set('specialtyId', next.specialtyId);
+      if (next.urgency) search.set('urgency', next.urgency);
+      if (next.bucket === 'week') search.set('bucket', 'week');
+      setParams(search, { replace: true });
+    },
+    [filters, setParams],
+  );
   return { filters, update };
 }
