@@ -30,6 +30,32 @@ for (const role of ROLES) {
   });
 }
 
+test('the locale data loads in a worker from our origin, under our script policy, which then ends', async ({
+  page,
+}) => {
+  const started: string[] = [];
+  const ended: string[] = [];
+  const refused: string[] = [];
+  page.on('worker', (worker) => {
+    started.push(worker.url());
+    worker.on('close', () => ended.push(worker.url()));
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      refused.push(message.text());
+  });
+
+  await signIn(page, 'er_doctor@demo.test');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const localeWorker = (urls: string[]) => urls.filter((url) => url.includes('/assets/locale-data.worker-'));
+  await expect.poll(() => localeWorker(ended).length).toBeGreaterThan(0);
+  for (const url of localeWorker(started)) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
+  expect(refused).toEqual([]);
+  // Its first date costs the page nothing more: the cards show their arrival times.
+  await expect(page.locator('main time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
+});
+
 test("/ sends a visitor nobody signed in to the provider with root.html's scripts alone", async ({
   page,
 }) => {

@@ -13,6 +13,7 @@ import { cssVariablesResolver, theme } from './components/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
 import { configureZod } from './lib/forms/zod-error-map.ts';
+import { loadLocaleDataInWorker } from './lib/locale-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
@@ -41,6 +42,8 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
 
+  // The locale data the first date on screen needs, loaded off the main thread meanwhile.
+  loadLocaleDataInWorker();
   preloadScreenFor(window.location.pathname);
   configureZod();
   installApiLayer();

@@ -11,14 +11,18 @@ function formatterCache(
   return (timeZone) => dateTimeFormat(locale, { ...options, timeZone });
 }
 
-const formatterFor = formatterCache('en-GB', {
+/** How every screen writes a moment: `22 Nov 2026, 08:41`. */
+export const MOMENT_LOCALE = 'en-GB';
+export const MOMENT_OPTIONS: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+};
+
+const formatterFor = formatterCache(MOMENT_LOCALE, MOMENT_OPTIONS);
 
 /** A date and time in `timeZone`; no zone, or one the browser does not know, writes it in the browser's. */
 export function formatDateTime(iso: string, timeZone?: string | null): string {
