@@ -2,7 +2,7 @@ import { EventType, InteractionRequiredAuthError, InteractionType } from '@azure
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
+import { AUTH_TOKEN_STORAGE_KEY, TOKEN_REFRESH_BUFFER_SECONDS } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
 import {
   currentPath,
@@ -14,6 +14,18 @@ import {
 } from '../support/harness.tsx';
 
 const interactionRequired = () => new InteractionRequiredAuthError('interaction_required', 'test');
+
+/** The bearer of each `GET /me` the API layer sends from now on. */
+function recordBearers(): string[] {
+  const bearers: string[] = [];
+  server.use(
+    http.get('https://app.test/api/v1/me', ({ request }) => {
+      bearers.push(request.headers.get('Authorization') ?? '');
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+  return bearers;
+}
 
 describe('start-up', () => {
   it('makes the first account active, gets a token silently and starts the monitor', async () => {
@@ -33,6 +45,43 @@ describe('start-up', () => {
     // Local storage holds the access token alone: MSAL's cache, refresh token included, is in session storage.
     expect(Object.keys(localStorage)).toEqual([AUTH_TOKEN_STORAGE_KEY]);
     expect(monitor.isTokenMonitorRunning()).toBe(true);
+  });
+
+  it('a reload starts with the token MSAL gave this account last: no silent call, the monitor runs', async () => {
+    const account = fakeAccount();
+    const first = await startAuthWith({ accounts: [account] });
+    expect(first.msal.silentRequests).toHaveLength(1);
+    const given = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+
+    // The page reloads: the modules start afresh, the tab's storage stays.
+    const { msal } = await startAuthWith({ accounts: [account] });
+    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const { apiRequest } = await import('../../src/lib/api/index.ts');
+    const bearers = recordBearers();
+    await apiRequest('/me');
+
+    expect(msal.silentRequests).toEqual([]);
+    expect(monitor.isTokenMonitorRunning()).toBe(true);
+    expect(bearers).toEqual([`Bearer ${given}`]);
+  });
+
+  it("asks MSAL when the held token is another account's or ends within the refresh buffer", async () => {
+    const account = fakeAccount();
+    const { writeHeldToken } = await import('../../src/lib/api/stored-token.ts');
+    const ending = (seconds: number, of = account) => {
+      const result = tokenResult(of, seconds);
+      writeHeldToken({
+        account: of.homeAccountId,
+        accessToken: result.accessToken,
+        expiresOn: result.expiresOn?.getTime() ?? 0,
+      });
+    };
+
+    ending(3600, fakeAccount(['hospital'], 'someone-else'));
+    expect((await startAuthWith({ accounts: [account] })).msal.silentRequests).toHaveLength(1);
+
+    ending(TOKEN_REFRESH_BUFFER_SECONDS - 10);
+    expect((await startAuthWith({ accounts: [account] })).msal.silentRequests).toHaveLength(1);
   });
 
   it('is not a failure when the silent token needs the user: the app starts signed out', async () => {
@@ -108,17 +157,6 @@ describe('login', () => {
 });
 
 describe('tokens for the API', () => {
-  function recordBearers(): string[] {
-    const bearers: string[] = [];
-    server.use(
-      http.get('https://app.test/api/v1/me', ({ request }) => {
-        bearers.push(request.headers.get('Authorization') ?? '');
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    return bearers;
-  }
-
   it('takes the silent token already held while it is fresh: no MSAL call per request', async () => {
     const { msal } = await startAuthWith({ accounts: [fakeAccount()] });
     const { apiRequest } = await import('../../src/lib/api/index.ts');

@@ -1,11 +1,13 @@
 // The `auth_token` kept in local storage (the seed's fallback bearer) holds an access token only, and only
 // while it is valid: never a refresh token or anything opaque, and an expired one is dropped when read.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
+import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import {
   accessTokenExpiry,
+  readHeldToken,
   readStoredToken,
   removeStoredToken,
+  writeHeldToken,
   writeStoredToken,
 } from '../../src/lib/api/stored-token.ts';
 import { MemoryStorage } from '../support/msw-server.ts';
@@ -51,5 +53,48 @@ describe('auth_token in local storage', () => {
     writeStoredToken(valid);
     removeStoredToken();
     expect(readStoredToken(NOW)).toBeNull();
+  });
+});
+
+describe("the tab's held token in session storage", () => {
+  const minimum = 300_000;
+  const held = { account: 'account-1', accessToken: valid, expiresOn: NOW + 3_600_000 };
+
+  beforeEach(() => {
+    vi.stubGlobal('sessionStorage', new MemoryStorage());
+  });
+
+  it('is read back for its account while it is good for longer than the minimum', () => {
+    writeHeldToken(held);
+    expect(readHeldToken('account-1', minimum, NOW)).toEqual(held);
+    expect(readHeldToken('account-1', minimum, NOW + 3_600_000 - minimum - 1)).toEqual(held);
+  });
+
+  it('is not given to another account, nor once it ends within the minimum, and is then removed', () => {
+    writeHeldToken(held);
+    expect(readHeldToken('account-2', minimum, NOW)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+
+    writeHeldToken(held);
+    expect(readHeldToken('account-1', minimum, NOW + 3_600_000 - minimum)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('drops what it cannot read, and never keeps a token that is not a JWT access token', () => {
+    sessionStorage.setItem(HELD_TOKEN_STORAGE_KEY, '{not json');
+    expect(readHeldToken('account-1', minimum, NOW)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+
+    writeHeldToken(held);
+    writeHeldToken({ ...held, accessToken: '0.ARoAv4j5cvGGr0GRqy180BHbR_opaque-refresh-token' });
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('goes with auth_token on sign-out and on a 401', () => {
+    writeStoredToken(valid);
+    writeHeldToken(held);
+    removeStoredToken();
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
   });
 });

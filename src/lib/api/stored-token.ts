@@ -2,7 +2,12 @@
 // outlives the tab and any script on the page can read it, so what is kept there is kept short: only an access
 // token (a JWT with an expiry; never a refresh token or anything opaque), dropped once it has expired, on
 // sign-out and on a 401 (session.ts).
-import { AUTH_TOKEN_STORAGE_KEY } from '../../config/constants.ts';
+//
+// Beside it, in the tab's session storage (where MSAL keeps its own cache, the same token included), the tab's
+// held token: the last one MSAL gave, for which account, and when it ends on this device's clock. A reload
+// starts its API calls with it while it is good for longer than the refresh buffer, without asking MSAL first.
+// It goes with auth_token.
+import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../config/constants.ts';
 
 /** The token's expiry (ms since the epoch) when it is a JWT that has one; undefined otherwise. */
 export function accessTokenExpiry(token: string): number | undefined {
@@ -38,6 +43,74 @@ export function writeStoredToken(token: string): void {
   localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, token);
 }
 
+/** The tab's session storage; null where there is none or the browser refuses it (then nothing is held). */
+function tabStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
 export function removeStoredToken(): void {
   localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+  tabStorage()?.removeItem(HELD_TOKEN_STORAGE_KEY);
+}
+
+export interface HeldToken {
+  /** MSAL's homeAccountId of the account the token was given to. */
+  readonly account: string;
+  readonly accessToken: string;
+  /** When the token ends, in ms since the epoch on this device's clock (MSAL's `expiresOn`). */
+  readonly expiresOn: number;
+}
+
+function isHeldToken(value: unknown): value is HeldToken {
+  if (typeof value !== 'object' || value === null) return false;
+  const held = value as Record<string, unknown>;
+  return (
+    typeof held['account'] === 'string' &&
+    typeof held['accessToken'] === 'string' &&
+    typeof held['expiresOn'] === 'number' &&
+    Number.isFinite(held['expiresOn'])
+  );
+}
+
+/** Keeps the tab's held token; a token that is not a JWT access token is not kept, and clears what was. */
+export function writeHeldToken(held: HeldToken): void {
+  const storage = tabStorage();
+  if (storage === null) return;
+  if (accessTokenExpiry(held.accessToken) === undefined) {
+    storage.removeItem(HELD_TOKEN_STORAGE_KEY);
+    return;
+  }
+  try {
+    storage.setItem(HELD_TOKEN_STORAGE_KEY, JSON.stringify(held));
+  } catch {
+    // A full or refused storage holds nothing: the next reload asks MSAL, as it always could.
+    storage.removeItem(HELD_TOKEN_STORAGE_KEY);
+  }
+}
+
+/**
+ * The tab's held token when it was given to `account` and is good for longer than `minimumMs` from `now`;
+ * null otherwise. One of another account, unreadable or ending sooner is removed.
+ */
+export function readHeldToken(
+  account: string,
+  minimumMs: number,
+  now: number = Date.now(),
+): HeldToken | null {
+  const storage = tabStorage();
+  const text = storage?.getItem(HELD_TOKEN_STORAGE_KEY) ?? null;
+  if (storage === null || text === null) return null;
+  let held: unknown;
+  try {
+    held = JSON.parse(text);
+  } catch {
+    held = null;
+  }
+  if (isHeldToken(held) && held.account === account && held.expiresOn - now > minimumMs) return held;
+  storage.removeItem(HELD_TOKEN_STORAGE_KEY);
+  return null;
 }

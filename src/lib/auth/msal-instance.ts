@@ -11,9 +11,10 @@ import {
   type IPublicClientApplication,
   PublicClientApplication,
 } from '@azure/msal-browser';
+import { TOKEN_REFRESH_BUFFER_SECONDS } from '../../config/constants.ts';
 import { routes } from '../../config/routes.ts';
 import { configureApi, type SessionBridge } from '../api/index.ts';
-import { removeStoredToken, writeStoredToken } from '../api/stored-token.ts';
+import { readHeldToken, removeStoredToken, writeHeldToken, writeStoredToken } from '../api/stored-token.ts';
 import { logAuthError } from './auth-log.ts';
 import {
   clearSession,
@@ -53,6 +54,12 @@ function activeAccount(): AccountInfo | null {
 
 function recordToken(result: AuthenticationResult): string {
   writeStoredToken(result.accessToken);
+  if (result.expiresOn)
+    writeHeldToken({
+      account: result.account.homeAccountId,
+      accessToken: result.accessToken,
+      expiresOn: result.expiresOn.getTime(),
+    });
   setAccessToken(result.accessToken, result.expiresOn);
   return result.accessToken;
 }
@@ -244,6 +251,15 @@ export async function startAuth(
   configureApi({ baseUrl: config.apiBaseUrl, session: sessionBridge });
 
   if (!account) return;
+  // A reload of a signed-in tab: the token MSAL gave this account last, while it is good for longer than the
+  // refresh buffer, starts the session without asking MSAL again (its silent call is most of start-up's
+  // sign-in work); the monitor renews it through MSAL as ever.
+  const held = readHeldToken(account.homeAccountId, TOKEN_REFRESH_BUFFER_SECONDS * 1000);
+  if (held) {
+    setAccessToken(held.accessToken, new Date(held.expiresOn));
+    monitor.start(held.accessToken);
+    return;
+  }
   await yieldToMain();
   try {
     monitor.start(await acquireSilently(account, false));
