@@ -21,6 +21,7 @@ import { decorateContext } from './http/request-context.ts';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
 import { registerApiGuard } from './http/api-guard.ts';
 import { HTTP2_MAX_STREAMS, limitHttp2Requests } from './http/http2-limits.ts';
+import { dropRequestsOnClosingConnections } from './http/lingering-close.ts';
 import { installErrorHandling, type NotFoundFallback } from './http/error-handler.ts';
 import { adaptRouteSchemas } from './http/route-schemas.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxConnections: config.limits.maxConnections,
   });
 
+  dropRequestsOnClosingConnections(app);
   limitHttp2Requests(app, config.limits.requestTimeoutMs);
 
   // External plugins.
