@@ -36,9 +36,17 @@ test('the locale data loads in a worker from our origin, under our script policy
   const started: string[] = [];
   const ended: string[] = [];
   const refused: string[] = [];
+  // A page that loads anew ends its workers too: only a worker ended on the page that started it counts.
+  let loads = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loads += 1;
+  });
   page.on('worker', (worker) => {
     started.push(worker.url());
-    worker.on('close', () => ended.push(worker.url()));
+    const loadsAtStart = loads;
+    worker.on('close', () => {
+      if (loads === loadsAtStart) ended.push(worker.url());
+    });
   });
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
@@ -52,7 +60,8 @@ test('the locale data loads in a worker from our origin, under our script policy
   await expect.poll(() => localeWorker(ended).length).toBeGreaterThan(0);
   for (const url of localeWorker(started)) expect(new URL(url).origin).toBe(new URL(page.url()).origin);
   expect(refused).toEqual([]);
-  // Its first date costs the page nothing more: the cards show their arrival times.
+  // The screen writes its dates as before: the cards show their arrival times. (What the worker saves the
+  // main thread is measured in the benchmarks, not here.)
   await expect(page.locator('main time').first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$/);
 });
 

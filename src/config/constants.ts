@@ -7,5 +7,5 @@ export const ROLE_TOAST_DURATION_MS = 10_000;
 export const SLIDE_ANIMATION_MS = 300;
 export const PKCE_VERIFIER_BYTES = 32;
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
-/** The tab's last silent token, its account and its end on this device's clock (session storage). */
+/** The last token MSAL gave the tab, its account, sign-in and end on this device's clock (session storage). */
 export const HELD_TOKEN_STORAGE_KEY = 'case-router.held-token';

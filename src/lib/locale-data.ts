@@ -3,7 +3,10 @@
 // the first time a screen writes a date. A worker asks first instead, while the app's code and data are on
 // their way, and the page's first date then costs the main thread under a millisecond.
 
-/** The worker, a module of the build: it stays on our origin and under our script policy. */
+/**
+ * The worker: one file of the build, what it imports bundled in, on our origin and under our script policy.
+ * A module worker, so that in development, where its modules are served one by one, it can import them.
+ */
 const startWorker = (): Worker =>
   new Worker(new URL('./locale-data.worker.ts', import.meta.url), { type: 'module' });
 

@@ -1,5 +1,5 @@
-// The worker that loads the browser's locale data (see locale-data.ts): it writes one moment as every screen
-// does, and a number, then says it is done.
+// The worker that loads the browser's locale data (see locale-data.ts): it writes one moment in the app's
+// locale and options, and a number, then says it is done.
 import { MOMENT_LOCALE, MOMENT_OPTIONS } from './date-time.ts';
 
 new Intl.DateTimeFormat(MOMENT_LOCALE, MOMENT_OPTIONS).format(0);

@@ -2,7 +2,11 @@ import { EventType, InteractionRequiredAuthError, InteractionType } from '@azure
 import { render, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_STORAGE_KEY, TOKEN_REFRESH_BUFFER_SECONDS } from '../../src/config/constants.ts';
+import {
+  AUTH_TOKEN_STORAGE_KEY,
+  HELD_TOKEN_STORAGE_KEY,
+  TOKEN_REFRESH_BUFFER_SECONDS,
+} from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
 import {
   currentPath,
@@ -65,23 +69,90 @@ describe('start-up', () => {
     expect(bearers).toEqual([`Bearer ${given}`]);
   });
 
-  it("asks MSAL when the held token is another account's or ends within the refresh buffer", async () => {
+  it('a reload puts the held token back as auth_token when it is gone', async () => {
     const account = fakeAccount();
-    const { writeHeldToken } = await import('../../src/lib/api/stored-token.ts');
-    const ending = (seconds: number, of = account) => {
-      const result = tokenResult(of, seconds);
+    await startAuthWith({ accounts: [account] });
+    const given = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+
+    const { msal } = await startAuthWith({ accounts: [account] });
+
+    expect(msal.silentRequests).toEqual([]);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe(given);
+  });
+
+  it("asks MSAL when the held token is another account's or sign-in's, ends within the refresh buffer, or was kept in the device's future", async () => {
+    const account = fakeAccount();
+    const { heldTokenClient, writeHeldToken } = await import('../../src/lib/api/stored-token.ts');
+    const ours = heldTokenClient('case-router-spa', 'https://app.test/oidc', [
+      'openid',
+      'profile',
+      'offline_access',
+      'api://case-router/access',
+    ]);
+    const hold = (
+      seconds: number,
+      changes: { of?: typeof account; client?: string; heldAt?: number } = {},
+    ) => {
+      const result = tokenResult(changes.of ?? account, seconds);
       writeHeldToken({
-        account: of.homeAccountId,
+        account: (changes.of ?? account).homeAccountId,
+        client: changes.client ?? ours,
         accessToken: result.accessToken,
         expiresOn: result.expiresOn?.getTime() ?? 0,
+        heldAt: changes.heldAt ?? Date.now(),
       });
     };
+    const silentCallsAtStart = async () =>
+      (await startAuthWith({ accounts: [account] })).msal.silentRequests.length;
 
-    ending(3600, fakeAccount(['hospital'], 'someone-else'));
-    expect((await startAuthWith({ accounts: [account] })).msal.silentRequests).toHaveLength(1);
+    // The record this test writes is taken as it stands: the cases below differ from it in one thing each.
+    hold(3600);
+    expect(await silentCallsAtStart()).toBe(0);
 
-    ending(TOKEN_REFRESH_BUFFER_SECONDS - 10);
-    expect((await startAuthWith({ accounts: [account] })).msal.silentRequests).toHaveLength(1);
+    hold(3600, { of: fakeAccount(['hospital'], 'someone-else') });
+    expect(await silentCallsAtStart()).toBe(1);
+
+    hold(3600, { client: heldTokenClient('another-spa', 'https://app.test/oidc', ['openid']) });
+    expect(await silentCallsAtStart()).toBe(1);
+
+    hold(TOKEN_REFRESH_BUFFER_SECONDS - 10);
+    expect(await silentCallsAtStart()).toBe(1);
+
+    hold(3600, { heldAt: Date.now() + 60_000 });
+    expect(await silentCallsAtStart()).toBe(1);
+  });
+
+  it('on the way back from a sign-in, uses what MSAL gives, not a token the tab held before', async () => {
+    const account = fakeAccount();
+    await startAuthWith({ accounts: [account] });
+    const before = sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY);
+    expect(before).not.toBeNull();
+
+    const { msal } = await startAuthWith({ accounts: [account], redirectResult: tokenResult(account, 7200) });
+
+    expect(msal.silentRequests).toHaveLength(1);
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).not.toBe(before);
+  });
+
+  it('keeps no held token when MSAL gives one without an end, and drops the one it had', async () => {
+    const account = fakeAccount();
+    let withoutEnd = false;
+    await startAuthWith({
+      accounts: [account],
+      silent: (request) =>
+        Promise.resolve({
+          ...tokenResult(request.account ?? account),
+          ...(withoutEnd ? { expiresOn: null } : {}),
+        }),
+    });
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).not.toBeNull();
+
+    withoutEnd = true;
+    const { renewSilently } = await import('../../src/lib/auth/msal-instance.ts');
+    expect(await renewSilently()).toBe(true);
+
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('is not a failure when the silent token needs the user: the app starts signed out', async () => {
@@ -95,9 +166,11 @@ describe('start-up', () => {
     expect(monitor.isTokenMonitorRunning()).toBe(false);
   });
 
-  it('stops the monitor on logout', async () => {
+  it('stops the monitor and drops the tokens the tab held on logout', async () => {
     const { msal } = await startAuthWith({ accounts: [fakeAccount()] });
     const monitor = await import('../../src/lib/auth/msal-instance.ts');
+
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).not.toBeNull();
 
     msal.emit({
       eventType: EventType.LOGOUT_SUCCESS,
@@ -106,6 +179,8 @@ describe('start-up', () => {
     });
 
     expect(monitor.isTokenMonitorRunning()).toBe(false);
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('an error answer to the sign-in redirect: the generic auth error, then the emergency-room cases', async () => {

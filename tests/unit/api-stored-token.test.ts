@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import {
   accessTokenExpiry,
+  heldTokenClient,
   readHeldToken,
   readStoredToken,
   removeStoredToken,
@@ -58,31 +59,80 @@ describe('auth_token in local storage', () => {
 
 describe("the tab's held token in session storage", () => {
   const minimum = 300_000;
-  const held = { account: 'account-1', accessToken: valid, expiresOn: NOW + 3_600_000 };
+  const client = heldTokenClient('case-router-spa', 'https://app.test/oidc', [
+    'openid',
+    'api://case-router/access',
+  ]);
+  const held = {
+    account: 'account-1',
+    client,
+    accessToken: valid,
+    expiresOn: NOW + 3_600_000,
+    heldAt: NOW - 60_000,
+  };
 
   beforeEach(() => {
     vi.stubGlobal('sessionStorage', new MemoryStorage());
   });
 
-  it('is read back for its account while it is good for longer than the minimum', () => {
+  it('is read back for its account and sign-in while it is good for longer than the minimum', () => {
     writeHeldToken(held);
-    expect(readHeldToken('account-1', minimum, NOW)).toEqual(held);
-    expect(readHeldToken('account-1', minimum, NOW + 3_600_000 - minimum - 1)).toEqual(held);
+    expect(readHeldToken('account-1', client, minimum, NOW)).toEqual(held);
+    expect(readHeldToken('account-1', client, minimum, NOW + 3_600_000 - minimum - 1)).toEqual(held);
   });
 
-  it('is not given to another account, nor once it ends within the minimum, and is then removed', () => {
+  it('names its sign-in by client, authority and scopes, whatever the order of the scopes', () => {
+    expect(
+      heldTokenClient('case-router-spa', 'https://app.test/oidc', ['api://case-router/access', 'openid']),
+    ).toBe(client);
+    expect(
+      heldTokenClient('other-spa', 'https://app.test/oidc', ['openid', 'api://case-router/access']),
+    ).not.toBe(client);
+    expect(
+      heldTokenClient('case-router-spa', 'https://other.test/oidc', ['openid', 'api://case-router/access']),
+    ).not.toBe(client);
+    expect(heldTokenClient('case-router-spa', 'https://app.test/oidc', ['openid'])).not.toBe(client);
+  });
+
+  it('is not given to another account or sign-in, nor once it ends within the minimum, and is then removed', () => {
     writeHeldToken(held);
-    expect(readHeldToken('account-2', minimum, NOW)).toBeNull();
+    expect(readHeldToken('account-2', client, minimum, NOW)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
 
     writeHeldToken(held);
-    expect(readHeldToken('account-1', minimum, NOW + 3_600_000 - minimum)).toBeNull();
+    expect(
+      readHeldToken(
+        'account-1',
+        heldTokenClient('other-spa', 'https://app.test/oidc', ['openid']),
+        minimum,
+        NOW,
+      ),
+    ).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+
+    writeHeldToken(held);
+    expect(readHeldToken('account-1', client, minimum, NOW + 3_600_000 - minimum)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it("is not trusted once the device's clock has gone back past when it was kept", () => {
+    writeHeldToken(held);
+    expect(readHeldToken('account-1', client, minimum, held.heldAt - 1)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('drops a record from before it named its sign-in and when it was kept', () => {
+    sessionStorage.setItem(
+      HELD_TOKEN_STORAGE_KEY,
+      JSON.stringify({ account: 'account-1', accessToken: valid, expiresOn: NOW + 3_600_000 }),
+    );
+    expect(readHeldToken('account-1', client, minimum, NOW)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it('drops what it cannot read, and never keeps a token that is not a JWT access token', () => {
     sessionStorage.setItem(HELD_TOKEN_STORAGE_KEY, '{not json');
-    expect(readHeldToken('account-1', minimum, NOW)).toBeNull();
+    expect(readHeldToken('account-1', client, minimum, NOW)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
 
     writeHeldToken(held);

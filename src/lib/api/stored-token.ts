@@ -4,9 +4,9 @@
 // sign-out and on a 401 (session.ts).
 //
 // Beside it, in the tab's session storage (where MSAL keeps its own cache, the same token included), the tab's
-// held token: the last one MSAL gave, for which account, and when it ends on this device's clock. A reload
-// starts its API calls with it while it is good for longer than the refresh buffer, without asking MSAL first.
-// It goes with auth_token.
+// held token: the last one MSAL gave, for which account and sign-in, and when it ends on this device's clock.
+// A reload starts its API calls with it while it is good for longer than the refresh buffer, without asking
+// MSAL first. It goes with auth_token, and on sign-out.
 import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../config/constants.ts';
 
 /** The token's expiry (ms since the epoch) when it is a JWT that has one; undefined otherwise. */
@@ -54,15 +54,24 @@ function tabStorage(): Storage | null {
 
 export function removeStoredToken(): void {
   localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
-  tabStorage()?.removeItem(HELD_TOKEN_STORAGE_KEY);
+  removeHeldToken();
 }
 
 export interface HeldToken {
   /** MSAL's homeAccountId of the account the token was given to. */
   readonly account: string;
+  /** Which sign-in gave it: the client, authority and scopes it was asked with (see `heldTokenClient`). */
+  readonly client: string;
   readonly accessToken: string;
   /** When the token ends, in ms since the epoch on this device's clock (MSAL's `expiresOn`). */
   readonly expiresOn: number;
+  /** When it was kept, on this device's clock: a clock set back since then makes its end untrustworthy. */
+  readonly heldAt: number;
+}
+
+/** The sign-in a held token belongs to: a tenant config with another client, authority or scopes asks anew. */
+export function heldTokenClient(clientId: string, authority: string, scopes: readonly string[]): string {
+  return JSON.stringify([clientId, authority, [...scopes].sort()]);
 }
 
 function isHeldToken(value: unknown): value is HeldToken {
@@ -70,10 +79,17 @@ function isHeldToken(value: unknown): value is HeldToken {
   const held = value as Record<string, unknown>;
   return (
     typeof held['account'] === 'string' &&
+    typeof held['client'] === 'string' &&
     typeof held['accessToken'] === 'string' &&
     typeof held['expiresOn'] === 'number' &&
-    Number.isFinite(held['expiresOn'])
+    Number.isFinite(held['expiresOn']) &&
+    typeof held['heldAt'] === 'number' &&
+    Number.isFinite(held['heldAt'])
   );
+}
+
+export function removeHeldToken(): void {
+  tabStorage()?.removeItem(HELD_TOKEN_STORAGE_KEY);
 }
 
 /** Keeps the tab's held token; a token that is not a JWT access token is not kept, and clears what was. */
@@ -93,11 +109,13 @@ export function writeHeldToken(held: HeldToken): void {
 }
 
 /**
- * The tab's held token when it was given to `account` and is good for longer than `minimumMs` from `now`;
- * null otherwise. One of another account, unreadable or ending sooner is removed.
+ * The tab's held token when it was given to `account` by the sign-in `client` and is good for longer than
+ * `minimumMs` from `now`; null otherwise. One of another account or sign-in, unreadable, ending sooner, or
+ * kept "after" `now` (the device's clock was set back) is removed.
  */
 export function readHeldToken(
   account: string,
+  client: string,
   minimumMs: number,
   now: number = Date.now(),
 ): HeldToken | null {
@@ -110,7 +128,14 @@ export function readHeldToken(
   } catch {
     held = null;
   }
-  if (isHeldToken(held) && held.account === account && held.expiresOn - now > minimumMs) return held;
+  if (
+    isHeldToken(held) &&
+    held.account === account &&
+    held.client === client &&
+    held.heldAt <= now &&
+    held.expiresOn - now > minimumMs
+  )
+    return held;
   storage.removeItem(HELD_TOKEN_STORAGE_KEY);
   return null;
 }

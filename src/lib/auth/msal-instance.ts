@@ -14,7 +14,14 @@ import {
 import { TOKEN_REFRESH_BUFFER_SECONDS } from '../../config/constants.ts';
 import { routes } from '../../config/routes.ts';
 import { configureApi, type SessionBridge } from '../api/index.ts';
-import { readHeldToken, removeStoredToken, writeHeldToken, writeStoredToken } from '../api/stored-token.ts';
+import {
+  heldTokenClient,
+  readHeldToken,
+  removeHeldToken,
+  removeStoredToken,
+  writeHeldToken,
+  writeStoredToken,
+} from '../api/stored-token.ts';
 import { logAuthError } from './auth-log.ts';
 import {
   clearSession,
@@ -40,6 +47,8 @@ const createPublicClient: MsalFactory = (configuration) => new PublicClientAppli
 
 let msal: IPublicClientApplication | null = null;
 let scopes: string[] = [];
+/** The sign-in (client, authority, scopes) the tab's held token must come from. */
+let client = '';
 
 const monitor = createTokenMonitor(() => refreshActiveToken());
 
@@ -54,12 +63,16 @@ function activeAccount(): AccountInfo | null {
 
 function recordToken(result: AuthenticationResult): string {
   writeStoredToken(result.accessToken);
+  // Without an end from MSAL, nothing says for how long the token is good: the next reload asks MSAL.
   if (result.expiresOn)
     writeHeldToken({
       account: result.account.homeAccountId,
+      client,
       accessToken: result.accessToken,
       expiresOn: result.expiresOn.getTime(),
+      heldAt: Date.now(),
     });
+  else removeHeldToken();
   setAccessToken(result.accessToken, result.expiresOn);
   return result.accessToken;
 }
@@ -197,6 +210,7 @@ function onMsalEvent(message: EventMessage): void {
       return;
     case EventType.LOGOUT_SUCCESS:
       monitor.stop();
+      removeStoredToken();
       clearSession();
       return;
     default:
@@ -222,14 +236,15 @@ const sessionBridge: SessionBridge = {
 
 /**
  * Sets up authentication from the tenant config, handle the redirect, make the first account
- * active, get a token silently and start the monitor. A failure of the silent token is not a start-up
- * failure: not being signed in is a normal state.
+ * active, take the tab's held token or else get one silently, and start the monitor. A failure of the
+ * silent token is not a start-up failure: not being signed in is a normal state.
  */
 export async function startAuth(
   config: ValidTenantConfig,
   createClient: MsalFactory = createPublicClient,
 ): Promise<void> {
   scopes = loginScopes(config.scopes);
+  client = heldTokenClient(config.clientId, config.authority, scopes);
   const instance = createClient(buildMsalConfiguration(config, window.location.origin));
   await instance.initialize();
   msal = instance;
@@ -253,9 +268,14 @@ export async function startAuth(
   if (!account) return;
   // A reload of a signed-in tab: the token MSAL gave this account last, while it is good for longer than the
   // refresh buffer, starts the session without asking MSAL again (its silent call is most of start-up's
-  // sign-in work); the monitor renews it through MSAL as ever.
-  const held = readHeldToken(account.homeAccountId, TOKEN_REFRESH_BUFFER_SECONDS * 1000);
+  // sign-in work); the monitor renews it through MSAL as ever. Not on the way back from a sign-in: the
+  // token that sign-in gave is the one to use.
+  const held =
+    result === null
+      ? readHeldToken(account.homeAccountId, client, TOKEN_REFRESH_BUFFER_SECONDS * 1000)
+      : null;
   if (held) {
+    writeStoredToken(held.accessToken);
     setAccessToken(held.accessToken, new Date(held.expiresOn));
     monitor.start(held.accessToken);
     return;
