@@ -25,6 +25,8 @@ for (const role of ROLES) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The app started from `/` (the provider sends the browser back there) applies its stylesheet.
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).toBe('0px');
+    // The home as its user sees it once it is in: nothing on it still loading.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await page.screenshot({ path: `${SCREENS}/home-${role}.png` });
     expect(pageErrors).toEqual([]);
   });
