@@ -1,7 +1,12 @@
 // Uploads are streamed: nothing of the body is read until the caller is known to be allowed to attach to the
 // case, and the 20 MB cap holds as the bytes arrive (a declared length over it is refused before any byte; a
 // body without one is refused as soon as it passes the cap, long before it ends).
-import { request as httpRequest, type ClientRequest } from 'node:http';
+import {
+  request as httpRequest,
+  type ClientRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { once } from 'node:events';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -194,6 +199,12 @@ it('handles nothing more that a refused client sends on the connection it was to
   const socket = connect({ host: '127.0.0.1', port, allowHalfOpen: true });
   await once(socket, 'connect');
   const [serverSide] = await served;
+  // Every request Node reads on this connection, and whether anything answered it.
+  const requests: ServerResponse[] = [];
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.socket === serverSide) requests.push(response);
+  };
+  app.server.on('request', onRequest);
   socket.on('error', () => undefined);
   let answer = '';
   socket.setEncoding('utf8');
@@ -212,12 +223,21 @@ it('handles nothing more that a refused client sends on the connection it was to
     '\r\n0\r\n\r\n' +
       `POST /api/v1/cases HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
       `Content-Type: application/json\r\nIdempotency-Key: ${newKey()}\r\n` +
-      `Content-Length: ${Buffer.byteLength(newCase)}\r\n\r\n${newCase}`,
+      `Content-Length: ${Buffer.byteLength(newCase)}\r\n\r\n${newCase}` +
+      // And one the router itself refuses (a bad URL), which no hook sees.
+      'GET /api/v1/%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n',
   );
   // The client keeps its side open, so the server reads on for its whole moment before it closes the
   // connection; every byte sent, the pipelined request among them, has reached it by then.
   if (!serverSide.destroyed) await once(serverSide, 'close');
+  app.server.off('request', onRequest);
+  const sent = socket.bytesWritten;
   socket.destroy();
+
+  // The server read all of it: the pipelined requests reached it, and were dropped.
+  expect(serverSide.bytesRead).toBe(sent);
+  expect(requests).toHaveLength(3);
+  expect(requests.map((response) => response.writableEnded)).toEqual([true, false, false]);
 
   expect(answer).toMatch(/^HTTP\/1\.1 413 /);
   expect(answer.match(/^HTTP\/1\.1 /gm)).toHaveLength(1);

@@ -15,17 +15,24 @@ const LINGER_MS = 2_000;
 /** Connections told they are closing: Node's parser still reads requests pipelined on them. */
 const closing = new WeakSet<object>();
 
+/** Whether a request came on a connection told it is closing: it is to be dropped, never handled. */
+export function isOnClosingConnection(request: IncomingMessage): boolean {
+  return closing.has(request.socket);
+}
+
 /**
  * Register before every other hook: a request that arrives on a connection told it is closing is dropped
- * before any hook or handler sees it, and gets no answer (the connection is on its way out).
+ * before any hook or handler sees it, and gets no answer (the connection is on its way out). The router's
+ * own refusals, which skip the hooks, check `isOnClosingConnection` themselves.
  */
 export function dropRequestsOnClosingConnections(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (!closing.has(request.raw.socket)) {
+    if (!isOnClosingConnection(request.raw)) {
       done();
       return;
     }
-    request.log.info('request on a closing connection dropped');
+    // At debug level: a client can pipeline many requests in the moment its connection lingers.
+    request.log.debug('request on a closing connection dropped');
     void reply.hijack();
     request.raw.resume();
   });
