@@ -73,12 +73,35 @@ describe('start-up', () => {
     const account = fakeAccount();
     await startAuthWith({ accounts: [account] });
     const given = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    expect(given).not.toBeNull();
     localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
 
     const { msal } = await startAuthWith({ accounts: [account] });
 
     expect(msal.silentRequests).toEqual([]);
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe(given);
+  });
+
+  it('a reload still starts with the held token when local storage refuses it', async () => {
+    const account = fakeAccount();
+    await startAuthWith({ accounts: [account] });
+    const given = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key) {
+      if (this === localStorage) throw new DOMException(`quota exceeded for ${key}`, 'QuotaExceededError');
+    });
+
+    const { msal } = await startAuthWith({ accounts: [account] });
+    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const { apiRequest } = await import('../../src/lib/api/index.ts');
+    const bearers = recordBearers();
+    await apiRequest('/me');
+    setItem.mockRestore();
+
+    expect(msal.silentRequests).toEqual([]);
+    expect(monitor.isTokenMonitorRunning()).toBe(true);
+    expect(bearers).toEqual([`Bearer ${given}`]);
+    expect(consoleError).toHaveBeenCalledWith(texts.consoleAuthError, expect.any(DOMException));
   });
 
   it("asks MSAL when the held token is another account's or sign-in's, ends within the refresh buffer, or was kept in the device's future", async () => {

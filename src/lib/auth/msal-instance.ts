@@ -275,7 +275,13 @@ export async function startAuth(
       ? readHeldToken(account.homeAccountId, client, TOKEN_REFRESH_BUFFER_SECONDS * 1000)
       : null;
   if (held) {
-    writeStoredToken(held.accessToken);
+    try {
+      writeStoredToken(held.accessToken);
+    } catch (error) {
+      // A full or refused local storage: the session still starts with the held token, as the silent path's
+      // would after logging the same failure.
+      logAuthError(error);
+    }
     setAccessToken(held.accessToken, new Date(held.expiresOn));
     monitor.start(held.accessToken);
     return;
