@@ -3,7 +3,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { isOnClosingConnection } from './lingering-close.ts';
+import { dropIfOnClosingConnection } from './lingering-close.ts';
 
 const ANSWERS: Record<string, { readonly status: number; readonly detail: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive; send it again' },
@@ -44,11 +44,7 @@ export function frameworkErrors(
   reply: FastifyReply,
 ): void {
   // These skip the hooks: a request on a connection told it is closing is dropped here too, unanswered.
-  if (isOnClosingConnection(request.raw)) {
-    void reply.hijack();
-    request.raw.resume();
-    return;
-  }
+  if (dropIfOnClosingConnection(request, reply)) return;
   const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 400;
   const detail = (error.code === undefined ? undefined : FRAMEWORK_DETAILS[error.code]) ?? 'Bad request';
   void reply.code(status).send({ detail });

@@ -6,7 +6,7 @@
 // connection is closing.
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Long enough for the answer to reach a client still sending;
 // also the most a refused client can hold a socket.
@@ -15,26 +15,26 @@ const LINGER_MS = 2_000;
 /** Connections told they are closing: Node's parser still reads requests pipelined on them. */
 const closing = new WeakSet<object>();
 
-/** Whether a request came on a connection told it is closing: it is to be dropped, never handled. */
-export function isOnClosingConnection(request: IncomingMessage): boolean {
-  return closing.has(request.socket);
+/**
+ * Drops a request that came on a connection told it is closing: nothing handles or answers it, and its bytes
+ * are read and let go (the connection is on its way out). False, and nothing done, for any other request.
+ */
+export function dropIfOnClosingConnection(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!closing.has(request.raw.socket)) return false;
+  // At debug level: a client can pipeline many requests in the moment its connection lingers.
+  request.log.debug('request on a closing connection dropped');
+  void reply.hijack();
+  request.raw.resume();
+  return true;
 }
 
 /**
- * Register before every other hook: a request that arrives on a connection told it is closing is dropped
- * before any hook or handler sees it, and gets no answer (the connection is on its way out). The router's
- * own refusals, which skip the hooks, check `isOnClosingConnection` themselves.
+ * Register before every other hook, so that no hook or handler sees a request on a closing connection. The
+ * router's own refusals, which skip the hooks, call `dropIfOnClosingConnection` themselves.
  */
 export function dropRequestsOnClosingConnections(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isOnClosingConnection(request.raw)) {
-      done();
-      return;
-    }
-    // At debug level: a client can pipeline many requests in the moment its connection lingers.
-    request.log.debug('request on a closing connection dropped');
-    void reply.hijack();
-    request.raw.resume();
+    if (!dropIfOnClosingConnection(request, reply)) done();
   });
 }
 
