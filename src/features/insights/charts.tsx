@@ -63,11 +63,11 @@ function useWidth() {
   useEffect(() => {
     const element = ref.current;
     if (element === null) return;
-    const measure = () => {
-      setWidth(Math.floor(element.getBoundingClientRect().width));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the element's first size once the browser has laid the page out anyway: measuring
+    // here as well would force that layout early, inside the effect's task.
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { errorText } from '../../lib/api/index.ts';
 import { Link } from 'react-router';
 import { getCoverageOptions } from '../../../generated/@tanstack/react-query.gen.ts';
@@ -34,7 +35,10 @@ function CoverageState({
   coverage: ReturnType<typeof useCoverage>;
   children: (data: Coverage) => React.ReactNode;
 }) {
-  if (coverage.isPending) {
+  // An answer that arrives while this is on the screen renders as a deferred update: React builds the
+  // specialties and the gaps in slices between other work, and the loading state stays until they are ready.
+  const data = useDeferredValue(coverage.data);
+  if (coverage.isPending || (!coverage.isError && data === undefined)) {
     return (
       <Group aria-busy="true" gap="xs">
         <Loader size="sm" />
@@ -52,7 +56,7 @@ function CoverageState({
       </Alert>
     );
   }
-  return <>{children(coverage.data)}</>;
+  return data === undefined ? null : <>{children(data)}</>;
 }
 
 export function CoverageNow({ coverage }: { coverage: ReturnType<typeof useCoverage> }) {

@@ -1,7 +1,7 @@
 // /emergency-room/admin: the ER admin's home. Coverage now and the gaps of the next 14 days (each opening
 // the schedule at the gap), the cases open right now with their timers, and the admin's other screens.
 import { Anchor, Group, Stack, Title } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '../../../../config/routes.ts';
 import { ACTIVE_STATUSES, CaseList, useCaseList } from '../../../../features/cases/index.ts';
@@ -18,8 +18,9 @@ export function Component() {
   const coverage = useCoverage();
   const open = useCaseList({ scope: 'all', status: [...ACTIVE_STATUSES] });
   // Each part shows once the one above it has its answer (all are asked for at once), so nothing on the
-  // screen is pushed down by what arrives above it.
-  const coverageSettled = !coverage.isPending;
+  // screen is pushed down by what arrives above it. What shows then (the gaps, the open cases) renders as a
+  // deferred update, in slices, with the coverage above it, rather than in the task that got the answer.
+  const coverageSettled = useDeferredValue(!coverage.isPending);
   const [casesSettled, setCasesSettled] = useState(false);
   const settleCases = useCallback(() => {
     setCasesSettled(true);
