@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { lazySchemas } from './scripts/lazy-schemas-plugin.ts';
+import { routePreloads } from './scripts/route-preloads-plugin.ts';
 
 const srcDir = resolve(import.meta.dirname, 'src');
 
@@ -59,7 +60,7 @@ function stylesheetPlacement(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), mockMode(), stylesheetPlacement(), lazySchemas()],
+  plugins: [react(), mockMode(), stylesheetPlacement(), lazySchemas(), routePreloads()],
   build: {
     outDir: 'dist',
     sourcemap: true,

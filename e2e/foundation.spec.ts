@@ -65,3 +65,20 @@ test('an unreachable tenant config shows the Configuration Error screen', async 
 
   await expect(page.getByText(texts.configurationError)).toBeVisible();
 });
+
+test("a screen's page names the build's modules of that screen, and each is there", async ({ request }) => {
+  const page = await request.get('/emergency-room/doctor/cases/');
+  expect(page.status()).toBe(200);
+  const html = await page.text();
+  const files = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map(
+    (match) => match[1] ?? '',
+  );
+  // The screen's own chunk and the shell's at least.
+  expect(files.some((file) => /\/cases-page-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(files.some((file) => /\/shell-[\w-]+\.js$/.test(file))).toBe(true);
+  for (const file of files) {
+    const asset = await request.get(file);
+    expect(asset.status(), file).toBe(200);
+    expect(asset.headers()['content-type'], file).toMatch(/javascript/);
+  }
+});

@@ -144,3 +144,84 @@ describe('without a built SPA', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
   });
 });
+
+describe("a build that lists each route's modules", () => {
+  const spaDir = mkdtempSync(join(tmpdir(), 'case-router-dist-'));
+  const preloads = {
+    routes: [
+      { path: '/sign-in', files: ['/assets/sign-in-page-1.js'] },
+      { path: '/specialist/cases/', files: ['/assets/cases-page-1.js', '/assets/shell-1.js'] },
+      { path: '/specialist/cases/:id', files: ['/assets/case-page-1.js', '/assets/shell-1.js'] },
+      { path: '/emergency-room/doctor/cases/:id', files: ['/assets/doctor-case-page-1.js'] },
+      { path: '/emergency-room/doctor/cases/new', files: ['/assets/new-case-page-1.js'] },
+    ],
+  };
+  const linksOf = (body: string) =>
+    [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]);
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    writeFileSync(join(spaDir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(spaDir, 'route-preloads.json'), JSON.stringify(preloads));
+    app = await buildTestApp({ env: { SPA_DIR: spaDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  it("names the route's modules as module preloads in the head of the page a deep link gets", async () => {
+    for (const [url, files] of [
+      ['/specialist/cases/', ['/assets/cases-page-1.js', '/assets/shell-1.js']],
+      ['/specialist/cases', ['/assets/cases-page-1.js', '/assets/shell-1.js']],
+      ['/specialist/cases/case_123?tab=thread', ['/assets/case-page-1.js', '/assets/shell-1.js']],
+      ['/sign-in?next=%2Fhome%2F', ['/assets/sign-in-page-1.js']],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(linksOf(response.body), url).toEqual(files);
+      // The page is index.html with the links added before its head ends, nothing else.
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}" />`);
+      expect(response.body, url).toBe(SERVED.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+    }
+  });
+
+  it('picks the route as the router does: a word before a parameter', async () => {
+    const created = await app.inject({ method: 'GET', url: '/emergency-room/doctor/cases/new' });
+    expect(linksOf(created.body)).toEqual(['/assets/new-case-page-1.js']);
+    const opened = await app.inject({ method: 'GET', url: '/emergency-room/doctor/cases/case_9' });
+    expect(linksOf(opened.body)).toEqual(['/assets/doctor-case-page-1.js']);
+  });
+
+  it('preloads nothing for an address no route matches, nor for index.html itself', async () => {
+    for (const url of ['/index.html', '/no/such/screen', '/specialist/cases/a/b']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(SERVED);
+    }
+  });
+});
+
+describe('a build whose route preloads cannot be read', () => {
+  const spaDir = mkdtempSync(join(tmpdir(), 'case-router-dist-'));
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    writeFileSync(join(spaDir, 'index.html'), INDEX_HTML);
+    // A file name that is not one of the build's scripts is refused, with the whole list.
+    writeFileSync(
+      join(spaDir, 'route-preloads.json'),
+      JSON.stringify({ routes: [{ path: '/sign-in', files: ['/assets/a.js" onload="alert(1)'] }] }),
+    );
+    app = await buildTestApp({ env: { SPA_DIR: spaDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(spaDir, { recursive: true, force: true });
+  });
+
+  it('still starts and answers deep links with index.html as it is', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sign-in' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SERVED);
+  });
+});

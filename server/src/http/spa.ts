@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NotFoundFallback } from './error-handler.ts';
+import { loadRoutePreloads } from './route-preloads.ts';
 import { pathOf } from './url-path.ts';
 
 export const SPA_NOT_BUILT =
@@ -100,9 +101,25 @@ export async function registerSpa(
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   // The static files' route would take / as their folder: the entry is answered here.
   app.get('/', async (_request, reply) => sendPage(reply, rootHtml));
+  // A deep link's page names its route's modules too; one page per route, made on first use.
+  const routePreloads = loadRoutePreloads(spaDir, (message) => {
+    app.log.warn(message);
+  });
+  const pages = new Map<string, string>();
+  const pageFor = (path: string): string => {
+    const links = routePreloads.linksFor(path);
+    if (links === '') return indexHtml;
+    let page = pages.get(links);
+    if (page === undefined) {
+      page = indexHtml.replace('</head>', `  ${links}\n  </head>`);
+      pages.set(links, page);
+    }
+    return page;
+  };
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isDeepLink(request) && pathOf(request.url) !== '/index.html') return false;
-    await sendPage(reply, indexHtml);
+    const path = pathOf(request.url);
+    if (!isDeepLink(request) && path !== '/index.html') return false;
+    await sendPage(reply, path === '/index.html' ? indexHtml : pageFor(path));
     return true;
   };
 }
