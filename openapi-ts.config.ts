@@ -16,7 +16,7 @@ export default defineConfig({
   plugins: [
     '@hey-api/typescript',
     '@hey-api/client-fetch',
-    { name: '@hey-api/sdk', validator: true },
+    { name: '@hey-api/sdk', validator: { request: false, response: true } },
     { name: 'zod', compatibilityVersion: 'mini', metadata: false },
     '@tanstack/react-query',
     'fastify',
