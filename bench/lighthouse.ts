@@ -6,6 +6,7 @@
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
+import { HELD_TOKEN_STORAGE_KEY } from '../src/config/constants.ts';
 import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { DEMO_PASSWORD } from '../e2e/support/sign-in.ts';
@@ -31,7 +32,7 @@ const PROFILES: readonly { name: LighthouseRow['profile']; config: Config | unde
   { name: 'desktop', config: desktopConfig },
 ];
 
-async function audit(page: Page, url: string, label: string, profile: (typeof PROFILES)[number]) {
+export async function audit(page: Page, url: string, label: string, profile: (typeof PROFILES)[number]) {
   const flags: Flags = {
     output: 'json',
     logLevel: 'error',
@@ -69,7 +70,7 @@ async function audit(page: Page, url: string, label: string, profile: (typeof PR
 // points; the desktop profile scores near 100 and varies little.
 const RUNS: Record<LighthouseRow['profile'], number> = { mobile: 3, desktop: 1 };
 
-async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
+export async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.locator('input#email').fill(email);
   await page.locator('input#password').fill(DEMO_PASSWORD);
@@ -80,6 +81,13 @@ async function signIn(page: Page, baseUrl: string, email: string): Promise<void>
   await page.waitForFunction(
     () => !window.location.pathname.startsWith('/oidc') && window.location.pathname !== '/redirect.html',
     { timeout: 60_000 },
+  );
+  // Back at the app, MSAL still exchanges the provider's code for the tokens: the home is audited once the
+  // tab holds them, or its load would interrupt the sign-in and start another.
+  await page.waitForFunction(
+    (key) => sessionStorage.getItem(key) !== null,
+    { timeout: 60_000 },
+    HELD_TOKEN_STORAGE_KEY,
   );
 }
 

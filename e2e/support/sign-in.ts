@@ -1,5 +1,6 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { identityTexts } from '../../server/src/identity/texts.ts';
+import { HELD_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 
 export const DEMO_PASSWORD = process.env['DEMO_PASSWORD'] ?? 'CaseRouter-demo-2026';
 
@@ -15,11 +16,15 @@ export async function signInThroughLoginPage(
   await page.getByRole('button', { name: identityTexts.signIn }).click();
 }
 
-/** Opens the app signed out, signs in as the user and waits until the app has left the provider's pages. */
+/**
+ * Opens the app signed out, signs in as the user and waits until the app has left the provider's pages and
+ * holds the token the sign-in gave (back at the app, MSAL still has to exchange the provider's code for it).
+ */
 export async function signIn(page: Page, email: string, startAt = '/'): Promise<void> {
   await page.goto(startAt);
   await signInThroughLoginPage(page, email);
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && url.pathname !== '/redirect.html');
+  await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, HELD_TOKEN_STORAGE_KEY);
 }
 
 /** The pathname without a trailing slash, for comparing with the seed's role tables. */
