@@ -92,9 +92,22 @@ export default defineConfig({
           groups: [
             // MSAL's redirect bridge and what it shares with the app: both pages load this chunk, and the
             // redirect page nothing of the app's own (the app's start-up would run there otherwise).
-            { name: 'msal-bridge', test: /[\\/]msal-browser[\\/]dist[\\/]redirect_bridge[\\/]/, priority: 4 },
-            // What `/` needs to sign in (the tenant config, MSAL), which the app's start-up needs too.
-            { name: 'sign-in', test: /[\\/]src[\\/]sign-in-first\.ts$/, priority: 3 },
+            { name: 'msal-bridge', test: /[\\/]msal-browser[\\/]dist[\\/]redirect_bridge[\\/]/, priority: 6 },
+            // MSAL and our code that calls it, without what they import of ours: `/` loads it with its page, the
+            // app when it needs MSAL (a reload that holds its token shows its first screen without it).
+            {
+              name: 'msal',
+              test: /[\\/](@azure[\\/]msal-(browser|common)[\\/]|src[\\/]lib[\\/]auth[\\/](msal-[\w-]+|router-navigation-client)\.ts$)/,
+              includeDependenciesRecursively: false,
+              priority: 5,
+            },
+            // The session without MSAL (the tenant config, the held token, the API's bearer), which `/` and the
+            // app's start-up share.
+            {
+              name: 'sign-in',
+              test: /[\\/]src[\\/]lib[\\/]auth[\\/](session|msal-instance|tenant-config)\.ts$/,
+              priority: 3,
+            },
             // The rest of the app's start-up, in one chunk rather than the pieces the screens happen to share.
             { name: 'main', test: /[\\/]src[\\/]start-app\.tsx$/, priority: 2 },
             // The shell and all it uses come with the first protected screen: one chunk too.

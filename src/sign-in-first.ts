@@ -6,7 +6,10 @@
 import { installApiLayer } from './lib/api/client.ts';
 import { applyAppStyles } from './lib/app-styles.ts';
 import { getAuthSnapshot } from './lib/auth/auth-store.ts';
-import { hasStartupAuthError, loginBeforeApp, startAuth } from './lib/auth/msal-instance.ts';
+// MSAL itself, imported here rather than when it is first needed: this page needs it at once, so it comes with
+// the page's own code instead of after it.
+import { loginBeforeApp } from './lib/auth/msal-instance.ts';
+import { hasStartupAuthError, startAuth } from './lib/auth/session.ts';
 import { carriesAuthResponse, safeNextPath } from './lib/auth/navigation.ts';
 import { loadTenantConfig } from './lib/auth/tenant-config.ts';
 

@@ -12,6 +12,7 @@ import { AppToaster } from './components/app-toaster.tsx';
 import { cssVariablesResolver, theme } from './components/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from './lib/auth/index.ts';
+import { prefetchMsalWhenNeeded } from './lib/auth/session.ts';
 import { configureZod } from './lib/forms/zod-error-map.ts';
 import { loadLocaleDataInWorker } from './lib/locale-data.ts';
 import { createQueryClient } from './lib/query-client.ts';
@@ -30,6 +31,7 @@ function Frame({ children }: { readonly children: ReactNode }) {
 
 /** The tenant config, then authentication: what start-up waits for before the first screen. */
 async function authenticate(): Promise<void> {
+  prefetchMsalWhenNeeded();
   await startAuth(await loadTenantConfig());
 }
 

@@ -16,6 +16,7 @@ import { App, createAppRouter } from '../app/app.tsx';
 import { ConfigurationErrorScreen } from '../app/errors/configuration-error.tsx';
 import { cssVariablesResolver, theme } from '../components/theme.ts';
 import { installApiLayer } from '../lib/api/index.ts';
+import { removeHeldToken } from '../lib/api/stored-token.ts';
 import { AuthProvider, loadTenantConfig, startAuth } from '../lib/auth/index.ts';
 import { configureZod } from '../lib/forms/zod-error-map.ts';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -71,6 +72,9 @@ async function start(): Promise<void> {
     saveSettings({ ...settings, role: null });
     window.location.assign('/');
   };
+  // The role comes from the mock's own sign-in (or the address) at every start: the token the tab holds may be
+  // another role's, so each start signs in through the mock MSAL instead.
+  removeHeldToken();
   try {
     await startAuth(await loadTenantConfig(), () => createMockMsal(role, toSignIn));
   } catch (error) {

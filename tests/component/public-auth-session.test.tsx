@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   AUTH_TOKEN_STORAGE_KEY,
   HELD_TOKEN_STORAGE_KEY,
+  MSAL_WARM_UP_DELAY_MS,
   TOKEN_REFRESH_BUFFER_SECONDS,
 } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
@@ -35,7 +36,7 @@ describe('start-up', () => {
   it('makes the first account active, gets a token silently and starts the monitor', async () => {
     const first = fakeAccount(['specialist'], 'first');
     const { msal } = await startAuthWith({ accounts: [first, fakeAccount(['hospital'], 'second')] });
-    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const monitor = await import('../../src/lib/auth/session.ts');
 
     expect(msal.instance.getActiveAccount()).toBe(first);
     expect(msal.silentRequests).toEqual([
@@ -58,15 +59,87 @@ describe('start-up', () => {
     const given = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
 
     // The page reloads: the modules start afresh, the tab's storage stays.
-    const { msal } = await startAuthWith({ accounts: [account] });
-    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const { msal, msalCreated } = await startAuthWith({ accounts: [account] });
+    const session = await import('../../src/lib/auth/session.ts');
+    const { getAuthSnapshot } = await import('../../src/lib/auth/auth-store.ts');
     const { apiRequest } = await import('../../src/lib/api/index.ts');
     const bearers = recordBearers();
     await apiRequest('/me');
 
-    expect(msal.silentRequests).toEqual([]);
-    expect(monitor.isTokenMonitorRunning()).toBe(true);
+    // Signed in with the account and roles the token was given to, before MSAL is even made.
+    expect(msalCreated()).toBe(false);
+    expect(getAuthSnapshot()).toMatchObject({
+      authenticated: true,
+      roles: ['er_doctor'],
+      interaction: 'startup',
+      account: { homeAccountId: account.homeAccountId, idTokenClaims: account.idTokenClaims },
+    });
+    expect(session.isTokenMonitorRunning()).toBe(true);
     expect(bearers).toEqual([`Bearer ${given}`]);
+
+    // MSAL's start, later, handles the redirect and makes the account active, and keeps the session as it is.
+    await session.startedMsal();
+    expect(msalCreated()).toBe(true);
+    expect(msal.instance.getActiveAccount()).toBe(account);
+    expect(getAuthSnapshot()).toMatchObject({ authenticated: true, interaction: 'none' });
+    expect(msal.silentRequests).toEqual([]);
+    expect(session.isTokenMonitorRunning()).toBe(true);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBe(given);
+  });
+
+  it('a reload started from the held token starts MSAL once the first screen has had its moment', async () => {
+    const account = fakeAccount();
+    await startAuthWith({ accounts: [account] });
+    vi.useFakeTimers();
+    try {
+      const { auth, msalCreated } = await startAuthWith({ accounts: [account] });
+      renderRoutes([{ path: '/', element: <p>home</p> }], '/', { auth });
+      expect(screen.getByText('home')).toBeVisible();
+      expect(msalCreated()).toBe(false);
+
+      await vi.advanceTimersByTimeAsync(MSAL_WARM_UP_DELAY_MS - 1);
+      expect(msalCreated()).toBe(false);
+      // jsdom has no idle callback: MSAL starts when the delay is over.
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => {
+        expect(msalCreated()).toBe(true);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a sign-out before MSAL has started starts it, and signs out through it', async () => {
+    const account = fakeAccount();
+    await startAuthWith({ accounts: [account] });
+    const { msal, auth, msalCreated } = await startAuthWith({ accounts: [account] });
+    const session = await import('../../src/lib/auth/session.ts');
+    expect(msalCreated()).toBe(false);
+
+    await auth.signOut();
+
+    expect(msal.logoutRequests).toHaveLength(1);
+    expect(msal.logoutRequests[0]?.account).toBe(account);
+    expect(session.isTokenMonitorRunning()).toBe(false);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('a reload whose held token is for an account MSAL no longer has: signed out once MSAL has started', async () => {
+    const account = fakeAccount();
+    await startAuthWith({ accounts: [account] });
+    const { msal } = await startAuthWith({ accounts: [] });
+    const session = await import('../../src/lib/auth/session.ts');
+    const { getAuthSnapshot } = await import('../../src/lib/auth/auth-store.ts');
+    expect(getAuthSnapshot().authenticated).toBe(true);
+
+    await session.startedMsal();
+
+    expect(getAuthSnapshot()).toMatchObject({ authenticated: false, account: null, roles: [] });
+    expect(session.isTokenMonitorRunning()).toBe(false);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(msal.silentRequests).toEqual([]);
   });
 
   it('a reload puts the held token back as auth_token when it is gone', async () => {
@@ -92,7 +165,7 @@ describe('start-up', () => {
     });
 
     const { msal } = await startAuthWith({ accounts: [account] });
-    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const monitor = await import('../../src/lib/auth/session.ts');
     const { apiRequest } = await import('../../src/lib/api/index.ts');
     const bearers = recordBearers();
     await apiRequest('/me');
@@ -106,7 +179,8 @@ describe('start-up', () => {
 
   it("asks MSAL when the held token is another account's or sign-in's, ends within the refresh buffer, or was kept in the device's future", async () => {
     const account = fakeAccount();
-    const { heldTokenClient, writeHeldToken } = await import('../../src/lib/api/stored-token.ts');
+    const { heldAccount, heldTokenClient, writeHeldToken } =
+      await import('../../src/lib/api/stored-token.ts');
     const ours = heldTokenClient('case-router-spa', 'https://app.test/oidc', [
       'openid',
       'profile',
@@ -119,15 +193,19 @@ describe('start-up', () => {
     ) => {
       const result = tokenResult(changes.of ?? account, seconds);
       writeHeldToken({
-        account: (changes.of ?? account).homeAccountId,
+        account: heldAccount(changes.of ?? account),
         client: changes.client ?? ours,
         accessToken: result.accessToken,
         expiresOn: result.expiresOn?.getTime() ?? 0,
         heldAt: changes.heldAt ?? Date.now(),
       });
     };
-    const silentCallsAtStart = async () =>
-      (await startAuthWith({ accounts: [account] })).msal.silentRequests.length;
+    // Silent calls by start-up and by MSAL's start that follows a reload started from the held token.
+    const silentCallsAtStart = async () => {
+      const { msal } = await startAuthWith({ accounts: [account] });
+      await (await import('../../src/lib/auth/session.ts')).startedMsal();
+      return msal.silentRequests.length;
+    };
 
     // The record this test writes is taken as it stands: the cases below differ from it in one thing each.
     hold(3600);
@@ -152,7 +230,14 @@ describe('start-up', () => {
     const before = sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY);
     expect(before).not.toBeNull();
 
-    const { msal } = await startAuthWith({ accounts: [account], redirectResult: tokenResult(account, 7200) });
+    // MSAL marks the interaction under way before it leaves for the provider; the page it comes back to finds it.
+    sessionStorage.setItem('msal.interaction.status', JSON.stringify({ clientId: 'case-router-spa' }));
+    const { msal, msalCreated } = await startAuthWith({
+      accounts: [account],
+      redirectResult: tokenResult(account, 7200),
+    });
+
+    expect(msalCreated()).toBe(true);
 
     expect(msal.silentRequests).toHaveLength(1);
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).not.toBe(before);
@@ -172,7 +257,7 @@ describe('start-up', () => {
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).not.toBeNull();
 
     withoutEnd = true;
-    const { renewSilently } = await import('../../src/lib/auth/msal-instance.ts');
+    const { renewSilently } = await import('../../src/lib/auth/session.ts');
     expect(await renewSilently()).toBe(true);
 
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
@@ -183,7 +268,7 @@ describe('start-up', () => {
       accounts: [fakeAccount()],
       silent: () => Promise.reject(interactionRequired()),
     });
-    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const monitor = await import('../../src/lib/auth/session.ts');
 
     expect(msal.silentRequests).toHaveLength(1);
     expect(monitor.isTokenMonitorRunning()).toBe(false);
@@ -191,7 +276,7 @@ describe('start-up', () => {
 
   it('stops the monitor and drops the tokens the tab held on logout', async () => {
     const { msal } = await startAuthWith({ accounts: [fakeAccount()] });
-    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const monitor = await import('../../src/lib/auth/session.ts');
 
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).not.toBeNull();
 
@@ -327,7 +412,7 @@ describe('tokens for the API', () => {
 describe('MSAL events', () => {
   it('a login makes its account active and an interactive token starts the monitor', async () => {
     const { msal } = await startAuthWith({});
-    const monitor = await import('../../src/lib/auth/msal-instance.ts');
+    const monitor = await import('../../src/lib/auth/session.ts');
     const account = fakeAccount(['hospital']);
 
     msal.emit({

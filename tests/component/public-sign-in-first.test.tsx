@@ -11,7 +11,7 @@ async function visitRoot(
   options: MsalStandInOptions & { search?: string; hash?: string; failConfig?: boolean },
 ) {
   vi.resetModules();
-  const auth = await import('../../src/lib/auth/msal-instance.ts');
+  const auth = await import('../../src/lib/auth/session.ts');
   const { signInFirst, signInFirstSteps } = await import('../../src/sign-in-first.ts');
   const msal = createMsalStandIn(options);
   const startApp = vi.fn((authenticated: Promise<void>) => authenticated.catch(() => undefined));

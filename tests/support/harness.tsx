@@ -44,13 +44,22 @@ export const tenantConfig = {
 
 type Auth = typeof AuthModule;
 
-/** A fresh auth module (and so a fresh app behind it) started on an MSAL stand-in. */
-export async function startAuthWith(options: MsalStandInOptions): Promise<{ msal: MsalStandIn; auth: Auth }> {
+/**
+ * A fresh auth module (and so a fresh app behind it) started on an MSAL stand-in. `msalCreated` says whether
+ * start-up has made its MSAL instance yet (a reload that holds its token starts without).
+ */
+export async function startAuthWith(
+  options: MsalStandInOptions,
+): Promise<{ msal: MsalStandIn; auth: Auth; msalCreated: () => boolean }> {
   vi.resetModules();
   const auth = await import('../../src/lib/auth/index.ts');
   const msal = createMsalStandIn(options);
-  await auth.startAuth(tenantConfig, () => msal.instance);
-  return { msal, auth };
+  let created = false;
+  await auth.startAuth(tenantConfig, () => {
+    created = true;
+    return msal.instance;
+  });
+  return { msal, auth, msalCreated: () => created };
 }
 
 export interface RenderOptions {

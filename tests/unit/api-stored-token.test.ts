@@ -5,6 +5,7 @@ import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../src/config
 import {
   accessTokenExpiry,
   heldTokenClient,
+  heldAccount,
   readHeldToken,
   readStoredToken,
   removeStoredToken,
@@ -63,8 +64,18 @@ describe("the tab's held token in session storage", () => {
     'openid',
     'api://case-router/access',
   ]);
+  const account = {
+    homeAccountId: 'account-1',
+    environment: 'app.test',
+    tenantId: 'case-router',
+    username: 'doctor@sgh.example',
+    localAccountId: 'account-1',
+    name: 'Dr Example',
+    idToken: 'header.payload.signature',
+    idTokenClaims: { roles: ['er_doctor'] },
+  };
   const held = {
-    account: 'account-1',
+    account,
     client,
     accessToken: valid,
     expiresOn: NOW + 3_600_000,
@@ -75,10 +86,10 @@ describe("the tab's held token in session storage", () => {
     vi.stubGlobal('sessionStorage', new MemoryStorage());
   });
 
-  it('is read back for its account and sign-in while it is good for longer than the minimum', () => {
+  it('is read back for its sign-in while it is good for longer than the minimum', () => {
     writeHeldToken(held);
-    expect(readHeldToken('account-1', client, minimum, NOW)).toEqual(held);
-    expect(readHeldToken('account-1', client, minimum, NOW + 3_600_000 - minimum - 1)).toEqual(held);
+    expect(readHeldToken(client, minimum, NOW)).toEqual(held);
+    expect(readHeldToken(client, minimum, NOW + 3_600_000 - minimum - 1)).toEqual(held);
   });
 
   it('names its sign-in by client, authority and scopes, whatever the order of the scopes', () => {
@@ -94,30 +105,21 @@ describe("the tab's held token in session storage", () => {
     expect(heldTokenClient('case-router-spa', 'https://app.test/oidc', ['openid'])).not.toBe(client);
   });
 
-  it('is not given to another account or sign-in, nor once it ends within the minimum, and is then removed', () => {
-    writeHeldToken(held);
-    expect(readHeldToken('account-2', client, minimum, NOW)).toBeNull();
-    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
-
+  it('is not given to another sign-in, nor once it ends within the minimum, and is then removed', () => {
     writeHeldToken(held);
     expect(
-      readHeldToken(
-        'account-1',
-        heldTokenClient('other-spa', 'https://app.test/oidc', ['openid']),
-        minimum,
-        NOW,
-      ),
+      readHeldToken(heldTokenClient('other-spa', 'https://app.test/oidc', ['openid']), minimum, NOW),
     ).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
 
     writeHeldToken(held);
-    expect(readHeldToken('account-1', client, minimum, NOW + 3_600_000 - minimum)).toBeNull();
+    expect(readHeldToken(client, minimum, NOW + 3_600_000 - minimum)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
   it("is not trusted once the device's clock has gone back past when it was kept", () => {
     writeHeldToken(held);
-    expect(readHeldToken('account-1', client, minimum, held.heldAt - 1)).toBeNull();
+    expect(readHeldToken(client, minimum, held.heldAt - 1)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
@@ -126,13 +128,37 @@ describe("the tab's held token in session storage", () => {
       HELD_TOKEN_STORAGE_KEY,
       JSON.stringify({ account: 'account-1', accessToken: valid, expiresOn: NOW + 3_600_000 }),
     );
-    expect(readHeldToken('account-1', client, minimum, NOW)).toBeNull();
+    expect(readHeldToken(client, minimum, NOW)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('drops a record that names its account by id alone, or an account without its ids', () => {
+    for (const stale of [
+      'account-1',
+      { ...account, username: undefined },
+      { ...account, idTokenClaims: [] },
+    ]) {
+      sessionStorage.setItem(HELD_TOKEN_STORAGE_KEY, JSON.stringify({ ...held, account: stale }));
+      expect(readHeldToken(client, minimum, NOW)).toBeNull();
+      expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+    }
+  });
+
+  it("keeps of MSAL's account what the app reads, and nothing MSAL keeps beside it", () => {
+    const msalAccount = {
+      ...account,
+      nativeAccountId: 'native',
+      tenantProfiles: new Map(),
+      authorityType: 'OIDC',
+    };
+    expect(heldAccount(msalAccount)).toEqual(account);
+    const { name: _name, idToken: _idToken, idTokenClaims: _claims, ...ids } = account;
+    expect(heldAccount(ids)).toEqual(ids);
   });
 
   it('drops what it cannot read, and never keeps a token that is not a JWT access token', () => {
     sessionStorage.setItem(HELD_TOKEN_STORAGE_KEY, '{not json');
-    expect(readHeldToken('account-1', client, minimum, NOW)).toBeNull();
+    expect(readHeldToken(client, minimum, NOW)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
 
     writeHeldToken(held);

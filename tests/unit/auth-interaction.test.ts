@@ -2,11 +2,11 @@ import { EventType, type EventMessage, InteractionType } from '@azure/msal-brows
 import { describe, expect, it } from 'vitest';
 import {
   type InteractionEvent,
-  interactionEventFromMsal,
   interactionReducer,
   type InteractionState,
   isInteractionInProgress,
 } from '../../src/lib/auth/interaction.ts';
+import { interactionEventFromMsal } from '../../src/lib/auth/msal-events.ts';
 
 function run(events: InteractionEvent[], from: InteractionState = 'startup'): InteractionState {
   return events.reduce(interactionReducer, from);

@@ -13,6 +13,16 @@ describe('the start-up chunk', () => {
     expect(entry.filter((file) => LATER.includes(file))).toEqual([]);
   });
 
+  it('does without MSAL, which the session loads on demand: a reload that holds its token shows its screen first', () => {
+    const closure = [...staticClosure('src/main.tsx')];
+    const packages = new Set(closure.flatMap((file) => [...readModule(file).packages.keys()]));
+    expect([...packages].filter((name) => name.startsWith('@azure/'))).toEqual([]);
+    expect(closure.map(shown)).toContain('src/lib/auth/session.ts');
+    expect(new Set(readModule('src/lib/auth/session.ts').lazy.map(shown))).toEqual(
+      new Set(['src/lib/auth/msal-instance.ts']),
+    );
+  });
+
   it('finds them in the shell, which is loaded with the first protected screen', () => {
     const shell = [...staticClosure('src/app/shell/app-shell-layout.tsx')].map(shown);
     expect(shell).toEqual(expect.arrayContaining(LATER));

@@ -4,9 +4,10 @@
 // sign-out and on a 401 (session.ts).
 //
 // Beside it, in the tab's session storage (where MSAL keeps its own cache, the same token included), the tab's
-// held token: the last one MSAL gave, for which account and sign-in, and when it ends on this device's clock.
-// A reload starts its API calls with it while it is good for longer than the refresh buffer, without asking
-// MSAL first. It goes with auth_token, and on sign-out.
+// held token: the last one MSAL gave, the account it was given to and the sign-in that asked, and when it ends
+// on this device's clock. A reload starts the session with it while it is good for longer than the refresh
+// buffer, before MSAL's code has even loaded. It goes with auth_token, and on sign-out.
+import type { AccountInfo } from '@azure/msal-browser';
 import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../config/constants.ts';
 
 /** The token's expiry (ms since the epoch) when it is a JWT that has one; undefined otherwise. */
@@ -57,9 +58,40 @@ export function removeStoredToken(): void {
   removeHeldToken();
 }
 
+/**
+ * The account a held token was given to, as MSAL described it: what the app reads of an account (its ids, its
+ * name, the ID token and its claims, which carry the roles). MSAL keeps the same in the same storage.
+ */
+export interface HeldAccount {
+  readonly homeAccountId: string;
+  readonly environment: string;
+  readonly tenantId: string;
+  readonly username: string;
+  readonly localAccountId: string;
+  readonly name?: string;
+  readonly idToken?: string;
+  readonly idTokenClaims?: AccountInfo['idTokenClaims'];
+}
+
+/** The fields of an MSAL account a held token keeps. */
+export function heldAccount(account: AccountInfo): HeldAccount {
+  const { homeAccountId, environment, tenantId, username, localAccountId, name, idToken, idTokenClaims } =
+    account;
+  return {
+    homeAccountId,
+    environment,
+    tenantId,
+    username,
+    localAccountId,
+    ...(name === undefined ? {} : { name }),
+    ...(idToken === undefined ? {} : { idToken }),
+    ...(idTokenClaims === undefined ? {} : { idTokenClaims }),
+  };
+}
+
 export interface HeldToken {
-  /** MSAL's homeAccountId of the account the token was given to. */
-  readonly account: string;
+  /** The account the token was given to. */
+  readonly account: HeldAccount;
   /** Which sign-in gave it: the client, authority and scopes it was asked with (see `heldTokenClient`). */
   readonly client: string;
   readonly accessToken: string;
@@ -74,11 +106,24 @@ export function heldTokenClient(clientId: string, authority: string, scopes: rea
   return JSON.stringify([clientId, authority, [...scopes].sort()]);
 }
 
+const ACCOUNT_IDS = ['homeAccountId', 'environment', 'tenantId', 'username', 'localAccountId'] as const;
+
+function isHeldAccount(value: unknown): value is HeldAccount {
+  if (typeof value !== 'object' || value === null) return false;
+  const account = value as Record<string, unknown>;
+  const claims = account['idTokenClaims'];
+  return (
+    ACCOUNT_IDS.every((key) => typeof account[key] === 'string') &&
+    ['name', 'idToken'].every((key) => account[key] === undefined || typeof account[key] === 'string') &&
+    (claims === undefined || (typeof claims === 'object' && claims !== null && !Array.isArray(claims)))
+  );
+}
+
 function isHeldToken(value: unknown): value is HeldToken {
   if (typeof value !== 'object' || value === null) return false;
   const held = value as Record<string, unknown>;
   return (
-    typeof held['account'] === 'string' &&
+    isHeldAccount(held['account']) &&
     typeof held['client'] === 'string' &&
     typeof held['accessToken'] === 'string' &&
     typeof held['expiresOn'] === 'number' &&
@@ -86,6 +131,15 @@ function isHeldToken(value: unknown): value is HeldToken {
     typeof held['heldAt'] === 'number' &&
     Number.isFinite(held['heldAt'])
   );
+}
+
+/** Whether the tab keeps a held token at all, good or not (what `readHeldToken` then checks). */
+export function holdsToken(): boolean {
+  try {
+    return tabStorage()?.getItem(HELD_TOKEN_STORAGE_KEY) != null;
+  } catch {
+    return false;
+  }
 }
 
 export function removeHeldToken(): void {
@@ -109,16 +163,11 @@ export function writeHeldToken(held: HeldToken): void {
 }
 
 /**
- * The tab's held token when it was given to `account` by the sign-in `client` and is good for longer than
- * `minimumMs` from `now`; null otherwise. One of another account or sign-in, unreadable, ending sooner, or
- * kept "after" `now` (the device's clock was set back) is removed.
+ * The tab's held token when it was given by the sign-in `client` and is good for longer than `minimumMs` from
+ * `now`; null otherwise. One of another sign-in, unreadable, ending sooner, or kept "after" `now` (the
+ * device's clock was set back) is removed.
  */
-export function readHeldToken(
-  account: string,
-  client: string,
-  minimumMs: number,
-  now: number = Date.now(),
-): HeldToken | null {
+export function readHeldToken(client: string, minimumMs: number, now: number = Date.now()): HeldToken | null {
   const storage = tabStorage();
   const text = storage?.getItem(HELD_TOKEN_STORAGE_KEY) ?? null;
   if (storage === null || text === null) return null;
@@ -128,13 +177,7 @@ export function readHeldToken(
   } catch {
     held = null;
   }
-  if (
-    isHeldToken(held) &&
-    held.account === account &&
-    held.client === client &&
-    held.heldAt <= now &&
-    held.expiresOn - now > minimumMs
-  )
+  if (isHeldToken(held) && held.client === client && held.heldAt <= now && held.expiresOn - now > minimumMs)
     return held;
   storage.removeItem(HELD_TOKEN_STORAGE_KEY);
   return null;

@@ -1,11 +1,16 @@
-// Wraps the app in MsalProvider, routes MSAL's navigations through the router, and shows what start-up
-// had to say once the Toaster is mounted.
-import { MsalProvider } from '@azure/msal-react';
+// Routes MSAL's navigations through the router, shows what start-up had to say once the Toaster is mounted,
+// and, on a reload started from the held token, starts MSAL once the first screen is up. The sign-in state
+// itself is auth-store.ts's, read through the hooks: no MSAL context, so no MSAL code before it is needed.
 import { type ReactNode, useEffect } from 'react';
 import { toast } from 'sonner';
-import { getMsalInstance, handleAuthError, takeStartupAuthError } from './msal-instance.ts';
-import { type AppNavigate, RouterNavigationClient, setRouterNavigate } from './navigation.ts';
+import { type AppNavigate, setRouterNavigate } from './navigation.ts';
 import { flushNotices } from './notices.ts';
+import {
+  handleAuthError,
+  routeMsalThroughRouter,
+  startMsalWhenIdle,
+  takeStartupAuthError,
+} from './session.ts';
 
 export interface AuthProviderProps {
   /** The router's navigate; the provider can then sit outside the router (start-app.tsx owns both). */
@@ -14,18 +19,16 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ navigate, children }: AuthProviderProps) {
-  const instance = getMsalInstance();
-
   useEffect(() => {
-    instance.setNavigationClient(new RouterNavigationClient(navigate));
-    setRouterNavigate(navigate);
+    routeMsalThroughRouter(navigate);
     flushNotices((message) => toast.error(message));
     const pending = takeStartupAuthError();
     if (pending) handleAuthError(pending.error);
+    startMsalWhenIdle();
     return () => {
       setRouterNavigate(null);
     };
-  }, [instance, navigate]);
+  }, [navigate]);
 
-  return <MsalProvider instance={instance}>{children}</MsalProvider>;
+  return children;
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { logAuthError } from './auth-log.ts';
 import { useAuthSnapshot } from './auth-store.ts';
 import type { InteractionState } from './interaction.ts';
-import { acquireTokenOrRedirect } from './msal-instance.ts';
+import { acquireTokenOrRedirect } from './session.ts';
 
 /** The roles of the active account; the first is the primary role. */
 export function useRoles(): readonly string[] {

@@ -1,4 +1,5 @@
-// The one MSAL instance and what the app does with it: start-up, login, tokens, sign-out.
+// The one MSAL instance and what the app does with it: its start, login, tokens, sign-out. Loaded by
+// session.ts when MSAL is needed; nothing at start-up imports it statically.
 import {
   type AccountInfo,
   type AuthenticationResult,
@@ -11,35 +12,34 @@ import {
   type IPublicClientApplication,
   PublicClientApplication,
 } from '@azure/msal-browser';
-import { TOKEN_REFRESH_BUFFER_SECONDS } from '../../config/constants.ts';
 import { routes } from '../../config/routes.ts';
-import { configureApi, type SessionBridge } from '../api/index.ts';
 import {
+  heldAccount,
   heldTokenClient,
-  readHeldToken,
   removeHeldToken,
   removeStoredToken,
   writeHeldToken,
   writeStoredToken,
 } from '../api/stored-token.ts';
+import { yieldToMain } from '../yield-to-main.ts';
 import { logAuthError } from './auth-log.ts';
 import {
   clearSession,
   dispatchInteraction,
-  freshAccessToken,
   getAuthSnapshot,
   setAccessToken,
   setAccount,
 } from './auth-store.ts';
-import { interactionEventFromMsal, isInteractionInProgress } from './interaction.ts';
+import { isInteractionInProgress } from './interaction.ts';
 import { buildMsalConfiguration } from './msal-config.ts';
-import { yieldToMain } from '../yield-to-main.ts';
-import { currentAppPath, navigateTo } from './navigation.ts';
-import { notifyAuthenticationError, notifyLoginFailed } from './notices.ts';
+import { interactionEventFromMsal } from './msal-events.ts';
+import { type AppNavigate, currentAppPath, navigateTo, routerNavigation } from './navigation.ts';
+import { notifyLoginFailed } from './notices.ts';
 import { type LoginOptions, loginRequest, popupRequest, silentRequest } from './requests.ts';
+import { RouterNavigationClient } from './router-navigation-client.ts';
 import { loginScopes } from './scopes.ts';
+import { keepStartupAuthError, startMonitor, stopMonitor } from './session.ts';
 import type { ValidTenantConfig } from './tenant-config.ts';
-import { createTokenMonitor } from './token-monitor.ts';
 
 export type MsalFactory = (configuration: Configuration) => IPublicClientApplication;
 
@@ -49,8 +49,6 @@ let msal: IPublicClientApplication | null = null;
 let scopes: string[] = [];
 /** The sign-in (client, authority, scopes) the tab's held token must come from. */
 let client = '';
-
-const monitor = createTokenMonitor(() => refreshActiveToken());
 
 export function getMsalInstance(): IPublicClientApplication {
   if (!msal) throw new Error('Authentication is not started: call startAuth first.');
@@ -66,7 +64,7 @@ function recordToken(result: AuthenticationResult): string {
   // Without an end from MSAL, nothing says for how long the token is good: the next reload asks MSAL.
   if (result.expiresOn)
     writeHeldToken({
-      account: result.account.homeAccountId,
+      account: heldAccount(result.account),
       client,
       accessToken: result.accessToken,
       expiresOn: result.expiresOn.getTime(),
@@ -83,14 +81,16 @@ async function acquireSilently(account: AccountInfo, forceRefresh: boolean): Pro
   );
 }
 
-async function refreshActiveToken(): Promise<string> {
+export async function refreshActiveToken(): Promise<string> {
   const account = activeAccount();
   if (!account) throw new Error('No active account to refresh a token for.');
   return acquireSilently(account, true);
 }
 
-/** A silent token; when the provider needs the user, a popup. */
-async function tokenWithPopupFallback(account: AccountInfo, forceRefresh: boolean): Promise<string> {
+/** A silent token for the active account (none: null); when the provider needs the user, a popup. */
+export async function tokenWithPopupFallback(forceRefresh: boolean): Promise<string | null> {
+  const account = activeAccount();
+  if (!account) return null;
   try {
     return await acquireSilently(account, forceRefresh);
   } catch (error) {
@@ -156,33 +156,12 @@ export async function loginBeforeApp(options: LoginOptions = {}): Promise<boolea
   return redirect.started;
 }
 
-/** The seed's generic auth error: say so, then go to the emergency-room cases. */
-export function handleAuthError(error: unknown): void {
-  logAuthError(error);
-  notifyAuthenticationError();
-  navigateTo(routes.emergencyRoomCases.href());
-}
-
 /** A silent renewal for the active account, used by the route guard; false when it is not possible. */
 export async function renewSilently(): Promise<boolean> {
   const account = activeAccount();
   if (!account) return false;
-  monitor.start(await acquireSilently(account, false));
+  startMonitor(await acquireSilently(account, false));
   return true;
-}
-
-let startupAuthError: { error: unknown } | null = null;
-
-/** Whether the provider answered the sign-in redirect with an error that the router has yet to act on. */
-export function hasStartupAuthError(): boolean {
-  return startupAuthError !== null;
-}
-
-/** An error the provider answered the sign-in redirect with, kept until the router can act on it. */
-export function takeStartupAuthError(): { error: unknown } | null {
-  const pending = startupAuthError;
-  startupAuthError = null;
-  return pending;
 }
 
 function onMsalEvent(message: EventMessage): void {
@@ -202,14 +181,14 @@ function onMsalEvent(message: EventMessage): void {
       if (!activeAccount()) msal?.setActiveAccount(result.account);
       setAccount(activeAccount());
       // Silent results are recorded by their caller; an interactive one starts a session here.
-      if (interactive && result.accessToken) monitor.start(recordToken(result));
+      if (interactive && result.accessToken) startMonitor(recordToken(result));
       return;
     }
     case EventType.ACTIVE_ACCOUNT_CHANGED:
       setAccount(activeAccount());
       return;
     case EventType.LOGOUT_SUCCESS:
-      monitor.stop();
+      stopMonitor();
       removeStoredToken();
       clearSession();
       return;
@@ -218,28 +197,13 @@ function onMsalEvent(message: EventMessage): void {
   }
 }
 
-const sessionBridge: SessionBridge = {
-  async getToken(options) {
-    const account = activeAccount();
-    if (!account) return null;
-    const forceRefresh = options?.forceRefresh ?? false;
-    // The silent token already held, while fresh: MSAL would answer from its cache, at a cost per request.
-    const held = forceRefresh ? null : freshAccessToken();
-    if (held !== null) return held;
-    return (await tokenWithPopupFallback(account, forceRefresh)) || null;
-  },
-  hasAccount: () => activeAccount() !== null,
-  redirectToLogin: () => {
-    void login({ next: currentAppPath() });
-  },
-};
-
 /**
- * Sets up authentication from the tenant config, handle the redirect, make the first account
- * active, take the tab's held token or else get one silently, and start the monitor. A failure of the
- * silent token is not a start-up failure: not being signed in is a normal state.
+ * MSAL's start: set up from the tenant config, handle the redirect, make the first account active. Then, unless
+ * the session already runs on the token MSAL gave this account last (a reload started from it), a silent token
+ * and the monitor. A failure of the silent token is not a start-up failure: not being signed in is a normal
+ * state.
  */
-export async function startAuth(
+export async function startMsal(
   config: ValidTenantConfig,
   createClient: MsalFactory = createPublicClient,
 ): Promise<void> {
@@ -249,6 +213,8 @@ export async function startAuth(
   await instance.initialize();
   msal = instance;
   instance.addEventCallback(onMsalEvent);
+  const navigate = routerNavigation();
+  if (navigate) instance.setNavigationClient(new RouterNavigationClient(navigate));
   await yieldToMain();
 
   let result: AuthenticationResult | null = null;
@@ -256,42 +222,35 @@ export async function startAuth(
     result = await instance.handleRedirectPromise();
   } catch (error) {
     // The provider answered the redirect with an error: the app still starts, signed out.
-    startupAuthError = { error };
+    keepStartupAuthError(error);
   }
   dispatchInteraction({ type: 'redirect-promise-resolved' });
 
   const account = result?.account ?? instance.getActiveAccount() ?? instance.getAllAccounts()[0] ?? null;
-  instance.setActiveAccount(account);
-  setAccount(account);
-  configureApi({ baseUrl: config.apiBaseUrl, session: sessionBridge });
-
-  if (!account) return;
-  // A reload of a signed-in tab: the token MSAL gave this account last, while it is good for longer than the
-  // refresh buffer, starts the session without asking MSAL again (its silent call is most of start-up's
-  // sign-in work); the monitor renews it through MSAL as ever. Not on the way back from a sign-in: the
-  // token that sign-in gave is the one to use.
-  const held =
-    result === null
-      ? readHeldToken(account.homeAccountId, client, TOKEN_REFRESH_BUFFER_SECONDS * 1000)
-      : null;
-  if (held) {
-    try {
-      writeStoredToken(held.accessToken);
-    } catch (error) {
-      // A full or refused local storage: the session still starts with the held token, as the silent path's
-      // would after logging the same failure.
-      logAuthError(error);
-    }
-    setAccessToken(held.accessToken, new Date(held.expiresOn));
-    monitor.start(held.accessToken);
-    return;
+  // MSAL writes the active account to its storage: not again when it is the one already active.
+  if (instance.getActiveAccount()?.homeAccountId !== account?.homeAccountId)
+    instance.setActiveAccount(account);
+  const session = getAuthSnapshot();
+  const running =
+    result === null && session.authenticated && session.account?.homeAccountId === account?.homeAccountId;
+  if (!running && session.authenticated) {
+    // The session started from a held token of an account MSAL no longer has active: that token goes.
+    stopMonitor();
+    removeStoredToken();
   }
+  setAccount(account);
+  if (!account || running) return;
   await yieldToMain();
   try {
-    monitor.start(await acquireSilently(account, false));
+    startMonitor(await acquireSilently(account, false));
   } catch (error) {
     if (!(error instanceof InteractionRequiredAuthError)) logAuthError(error);
   }
+}
+
+/** MSAL navigates through the router from now on: the router is mounted (a start later does so itself). */
+export function navigateThroughRouter(navigate: AppNavigate): void {
+  msal?.setNavigationClient(new RouterNavigationClient(navigate));
 }
 
 /**
@@ -299,7 +258,7 @@ export async function startAuth(
  * sign-out for the active account. If that fails: clear the cache and go to the login page.
  */
 export async function signOut(): Promise<void> {
-  monitor.stop();
+  stopMonitor();
   removeStoredToken();
   const instance = getMsalInstance();
   const account = activeAccount();
@@ -316,8 +275,4 @@ export async function signOut(): Promise<void> {
     clearSession();
     navigateTo(routes.signIn.href(), { replace: true });
   }
-}
-
-export function isTokenMonitorRunning(): boolean {
-  return monitor.running;
 }

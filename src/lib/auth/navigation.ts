@@ -1,7 +1,5 @@
 // MSAL and the auth helpers navigate through the router once it is mounted, so that no navigation
-// reloads the SPA.
-import { NavigationClient, type NavigationOptions } from '@azure/msal-browser';
-
+// reloads the SPA. MSAL's side of it is router-navigation-client.ts: this module holds none of MSAL's code.
 /** The router's navigate, e.g. `(to, options) => router.navigate(to, options)` of a data router. */
 export type AppNavigate = (to: string, options: { replace: boolean }) => unknown;
 
@@ -9,6 +7,11 @@ let routerNavigate: AppNavigate | null = null;
 
 export function setRouterNavigate(navigate: AppNavigate | null): void {
   routerNavigate = navigate;
+}
+
+/** The router's navigate while the router is mounted; null before and after. */
+export function routerNavigation(): AppNavigate | null {
+  return routerNavigate;
 }
 
 export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
@@ -45,21 +48,4 @@ const AUTH_RESPONSE_PARAMS = ['code', 'state', 'error'] as const;
 export function carriesAuthResponse(search: URLSearchParams, hash: string): boolean {
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
   return AUTH_RESPONSE_PARAMS.some((name) => search.has(name) || fragment.has(name));
-}
-
-export class RouterNavigationClient extends NavigationClient {
-  readonly #navigate: AppNavigate;
-
-  constructor(navigate: AppNavigate) {
-    super();
-    this.#navigate = navigate;
-  }
-
-  override navigateInternal(url: string, options: NavigationOptions): Promise<boolean> {
-    const target = new URL(url, window.location.origin);
-    const path = `${target.pathname}${target.search}${target.hash}`;
-    void this.#navigate(path, { replace: options.noHistory });
-    // False: the router has navigated in place, MSAL must not wait for a page load.
-    return Promise.resolve(false);
-  }
 }

@@ -7,7 +7,7 @@ import { routes } from '../../config/routes.ts';
 import { texts } from '../../config/texts.ts';
 import { logAuthError } from './auth-log.ts';
 import { useAuthSnapshot } from './auth-store.ts';
-import { renewSilently } from './msal-instance.ts';
+import { renewSilently } from './session.ts';
 
 export function signInHref(next: string): string {
   return `${routes.signIn.href()}?next=${encodeURIComponent(next)}`;

@@ -2,7 +2,7 @@
 import type { Role, SignupRequest, User } from '../../../generated/types.gen.ts';
 import { texts } from '../../config/texts.ts';
 import { ApiError, detailMessage } from '../api/index.ts';
-import { login } from './msal-instance.ts';
+import { login } from './session.ts';
 
 export interface SignupInput {
   email: string;

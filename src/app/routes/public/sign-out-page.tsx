@@ -6,7 +6,7 @@ import '@mantine/core/styles/Text.css';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { texts } from '../../../config/texts.ts';
-import { signOut } from '../../../lib/auth/msal-instance.ts';
+import { signOut } from '../../../lib/auth/session.ts';
 
 let signingOut: Promise<void> | null = null;
 

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useAuthSnapshot } from '../../../lib/auth/auth-store.ts';
-import { login } from '../../../lib/auth/msal-instance.ts';
+import { login } from '../../../lib/auth/session.ts';
 import { carriesAuthResponse, safeNextPath } from '../../../lib/auth/navigation.ts';
 import { notifyRoleProblem } from '../../../lib/auth/role-notice.ts';
 import { homeRouteFor } from '../../../lib/auth/roles.ts';
