@@ -102,7 +102,9 @@ export default defineConfig({
               priority: 5,
             },
             // The session without MSAL (the tenant config, the held token, the API's bearer), which `/` and the
-            // app's start-up share.
+            // app's start-up share. msal-instance.ts itself goes to `msal` above; matching it here brings what it
+            // imports of ours (yielding, requests, texts) into this chunk rather than `main`, which `/` must not
+            // load.
             {
               name: 'sign-in',
               test: /[\\/]src[\\/]lib[\\/]auth[\\/](session|msal-instance|tenant-config)\.ts$/,

@@ -170,6 +170,35 @@ test('signing out shows its texts and ends signed out', async ({ page }) => {
   await expect(page.getByRole('heading', { name: identityTexts.signInTitle })).toBeVisible();
 });
 
+test("a reload of a signed-in home asks for its cases before MSAL's code, which comes after; signing out then works", async ({
+  page,
+}) => {
+  await signIn(page, 'er_doctor@demo.test');
+  await expect.poll(() => trimmedPath(page)).toBe(ROLE_HOME_ROUTES.er_doctor);
+  const html = await (await page.request.get(ROLE_HOME_ROUTES.er_doctor)).text();
+  expect(html).not.toMatch(/\/assets\/msal-/);
+  // What the reloaded page asks for, in order: its case list (answered) and MSAL's code.
+  const order: string[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/v1\/cases\?/.test(response.url())) order.push(`cases ${response.status()}`);
+  });
+  page.on('request', (request) => {
+    if (/\/assets\/msal-[\w-]+\.js$/.test(request.url())) order.push('msal');
+  });
+  const msalLater = page.waitForRequest((request) => /\/assets\/msal-[\w-]+\.js$/.test(request.url()));
+
+  await page.reload();
+
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await msalLater;
+  expect(order[0]).toBe('cases 200');
+  expect(order).toContain('msal');
+  // MSAL's start took the signed-in account as it is: signing out goes through it to the provider.
+  await page.getByRole('link', { name: 'Logout' }).first().click();
+  await expect(page.getByRole('heading', { name: identityTexts.signInTitle })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+});
+
 test('a user with no roles sees the no-role toast', async ({ page }) => {
   await signIn(page, 'noroles@demo.test');
   await expect(page.getByText(texts.noRoleToast)).toBeVisible();

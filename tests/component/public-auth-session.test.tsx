@@ -125,6 +125,33 @@ describe('start-up', () => {
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it("a reload whose held token is another account's than MSAL's: MSAL's account, and none of the other's tokens", async () => {
+    const held = fakeAccount(['hospital'], 'someone-else');
+    const account = fakeAccount();
+    await startAuthWith({ accounts: [held] });
+    const heldToken = localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+    const { msal } = await startAuthWith({
+      accounts: [account],
+      silent: () => Promise.reject(interactionRequired()),
+    });
+    const session = await import('../../src/lib/auth/session.ts');
+    const { getAuthSnapshot } = await import('../../src/lib/auth/auth-store.ts');
+    expect(getAuthSnapshot().account?.homeAccountId).toBe(held.homeAccountId);
+
+    await session.startedMsal();
+
+    // MSAL's own account, asked for silently; it needs the user, so the tab is signed out, holding nothing.
+    expect(msal.silentRequests.map((request) => request.account)).toEqual([account]);
+    expect(getAuthSnapshot()).toMatchObject({
+      account: { homeAccountId: account.homeAccountId },
+      authenticated: false,
+    });
+    expect(session.isTokenMonitorRunning()).toBe(false);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBe(heldToken);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
   it('a reload whose held token is for an account MSAL no longer has: signed out once MSAL has started', async () => {
     const account = fakeAccount();
     await startAuthWith({ accounts: [account] });

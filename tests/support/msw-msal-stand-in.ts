@@ -5,6 +5,7 @@ import {
   type AuthenticationResult,
   type EventCallbackFunction,
   type EventMessage,
+  EventType,
   type IPublicClientApplication,
   Logger,
   type RedirectRequest,
@@ -102,8 +103,10 @@ export function createMsalStandIn(options: MsalStandInOptions = {}): MsalStandIn
       },
       getAllAccounts: () => accounts,
       getActiveAccount: () => active,
+      // As MSAL does, the change is told to the event callbacks at once, inside the call.
       setActiveAccount: (account: AccountInfo | null) => {
         active = account;
+        standIn.emit({ eventType: EventType.ACTIVE_ACCOUNT_CHANGED, interactionType: null, payload: null });
       },
       acquireTokenSilent: (request: SilentRequest) => {
         standIn.silentRequests.push(request);

@@ -207,6 +207,9 @@ export async function startMsal(
   config: ValidTenantConfig,
   createClient: MsalFactory = createPublicClient,
 ): Promise<void> {
+  // The session as start-up left it, read before MSAL's events (its active account changing among them) can
+  // change it.
+  const session = getAuthSnapshot();
   scopes = loginScopes(config.scopes);
   client = heldTokenClient(config.clientId, config.authority, scopes);
   const instance = createClient(buildMsalConfiguration(config, window.location.origin));
@@ -230,7 +233,6 @@ export async function startMsal(
   // MSAL writes the active account to its storage: not again when it is the one already active.
   if (instance.getActiveAccount()?.homeAccountId !== account?.homeAccountId)
     instance.setActiveAccount(account);
-  const session = getAuthSnapshot();
   const running =
     result === null && session.authenticated && session.account?.homeAccountId === account?.homeAccountId;
   if (!running && session.authenticated) {

@@ -213,7 +213,7 @@ export async function acquireTokenOrRedirect(): Promise<string | null> {
 
 /**
  * Signing out: stop the monitor, clear the stored auth_token, then MSAL's sign-out (its cache, the provider's
- * sign-out redirect). When MSAL cannot start: the session is cleared here and the login page shown.
+ * sign-out redirect). When MSAL cannot start: the session is cleared here and the login page loaded anew.
  */
 export async function signOut(): Promise<void> {
   monitor.stop();
@@ -222,9 +222,11 @@ export async function signOut(): Promise<void> {
   try {
     msal = await startedMsal();
   } catch (error) {
+    // The page loads anew at the login page: without a held token its start-up runs MSAL itself, and shows the
+    // Configuration Error screen if MSAL still cannot start.
     logAuthError(error);
     clearSession();
-    navigateTo(routes.signIn.href(), { replace: true });
+    window.location.replace(routes.signIn.href());
     return;
   }
   await msal.signOut();
