@@ -15,6 +15,7 @@ import {
   renderRoutes,
   server,
   startAuthWith,
+  tenantConfig,
   tokenResult,
 } from '../support/harness.tsx';
 
@@ -150,6 +151,35 @@ describe('start-up', () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBe(heldToken);
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
     expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it("when MSAL's code cannot start after a held start: a login says it failed, a sign-out still ends the session", async () => {
+    const account = fakeAccount();
+    await startAuthWith({ accounts: [account] });
+    vi.resetModules();
+    const auth = await import('../../src/lib/auth/index.ts');
+    await auth.startAuth(tenantConfig, () => {
+      throw new Error('MSAL could not start');
+    });
+    const session = await import('../../src/lib/auth/session.ts');
+    const { getAuthSnapshot } = await import('../../src/lib/auth/auth-store.ts');
+    expect(getAuthSnapshot().authenticated).toBe(true);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const shown: string[] = [];
+    (await import('../../src/lib/auth/notices.ts')).flushNotices((message) => shown.push(message));
+
+    await auth.login();
+    expect(shown).toEqual([texts.loginFailed]);
+
+    await auth.signOut();
+    expect(getAuthSnapshot()).toMatchObject({ authenticated: false, account: null });
+    expect(session.isTokenMonitorRunning()).toBe(false);
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(consoleError).toHaveBeenCalledWith(
+      texts.consoleAuthError,
+      expect.objectContaining({ message: 'MSAL could not start' }),
+    );
   });
 
   it('a reload whose held token is for an account MSAL no longer has: signed out once MSAL has started', async () => {

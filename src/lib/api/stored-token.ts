@@ -135,11 +135,7 @@ function isHeldToken(value: unknown): value is HeldToken {
 
 /** Whether the tab keeps a held token at all, good or not (what `readHeldToken` then checks). */
 export function holdsToken(): boolean {
-  try {
-    return tabStorage()?.getItem(HELD_TOKEN_STORAGE_KEY) != null;
-  } catch {
-    return false;
-  }
+  return (tabStorage()?.getItem(HELD_TOKEN_STORAGE_KEY) ?? null) !== null;
 }
 
 export function removeHeldToken(): void {

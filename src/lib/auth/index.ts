@@ -8,7 +8,7 @@ export {
   useRoles,
 } from './hooks.ts';
 export type { InteractionState } from './interaction.ts';
-export { handleAuthError, login, signOut, startAuth } from './session.ts';
+export { handleAuthError, login, prefetchMsalWhenNeeded, signOut, startAuth } from './session.ts';
 export { ProtectedRoute, signInHref } from './protected-route.tsx';
 export { primaryRole } from './role-claims.ts';
 export {

@@ -50,7 +50,7 @@ let scopes: string[] = [];
 /** The sign-in (client, authority, scopes) the tab's held token must come from. */
 let client = '';
 
-export function getMsalInstance(): IPublicClientApplication {
+function getMsalInstance(): IPublicClientApplication {
   if (!msal) throw new Error('Authentication is not started: call startAuth first.');
   return msal;
 }

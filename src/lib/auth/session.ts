@@ -178,17 +178,20 @@ export function startMsalWhenIdle(): void {
   }, MSAL_WARM_UP_DELAY_MS);
 }
 
-/** Login is skipped while another interaction is in progress; a failure is logged and told to the user. */
-export async function login(options: LoginOptions = {}): Promise<void> {
-  let msal: Msal;
+/** MSAL, started; null when it cannot start, after the failure is logged and `otherwise` has run. */
+async function msalOr(otherwise: () => void): Promise<Msal | null> {
   try {
-    msal = await startedMsal();
+    return await startedMsal();
   } catch (error) {
     logAuthError(error);
-    notifyLoginFailed();
-    return;
+    otherwise();
+    return null;
   }
-  await msal.login(options);
+}
+
+/** Login is skipped while another interaction is in progress; a failure is logged and told to the user. */
+export async function login(options: LoginOptions = {}): Promise<void> {
+  await (await msalOr(notifyLoginFailed))?.login(options);
 }
 
 /** The seed's generic auth error: say so, then go to the emergency-room cases. */
@@ -218,18 +221,13 @@ export async function acquireTokenOrRedirect(): Promise<string | null> {
 export async function signOut(): Promise<void> {
   monitor.stop();
   removeStoredToken();
-  let msal: Msal;
-  try {
-    msal = await startedMsal();
-  } catch (error) {
+  const msal = await msalOr(() => {
     // The page loads anew at the login page: without a held token its start-up runs MSAL itself, and shows the
     // Configuration Error screen if MSAL still cannot start.
-    logAuthError(error);
     clearSession();
     window.location.replace(routes.signIn.href());
-    return;
-  }
-  await msal.signOut();
+  });
+  await msal?.signOut();
 }
 
 /** The router is mounted: MSAL navigates through it, now if it has started, else from its start. */
