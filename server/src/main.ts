@@ -1,10 +1,12 @@
 // Starts Case Router: configuration -> database -> migrations -> demo data -> app -> listen.
 // `node server/src/main.ts --dev` serves the SPA through Vite with HMR on the same origin.
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { setPasswordHashCost } from './auth/passwords.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { narrowTree } from './db/private-files.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './demo/seed.ts';
 import { demoAccountsText } from './demo/users.ts';
@@ -33,7 +35,31 @@ const logger = createLogger(config.logLevel);
 let db: Database | undefined;
 let app: FastifyInstance | undefined;
 
+/**
+ * What the server keeps on disk is owner-only: a start on folders that an older version or a loose umask left
+ * readable by other local users narrows them, and says so. The data folder itself is narrowed, not walked:
+ * what else an operator keeps in it is theirs.
+ */
+function narrowDataFolders(): void {
+  const folders: { path: string; only?: 'root' }[] = [
+    { path: config.dataDir, only: 'root' },
+    { path: join(config.dataDir, 'pglite') },
+    { path: config.blobDir },
+    ...(config.tls.mode === 'generated' ? [{ path: config.tls.dir }] : []),
+  ];
+  for (const { path, only } of folders) {
+    const changed = narrowTree(path, only === undefined ? {} : { only });
+    if (changed.length > 0) {
+      logger.warn(
+        { folder: path, changed: changed.length, examples: changed.slice(0, 5) },
+        'narrowed files and folders that other local users could read to owner-only (0600 files, 0700 folders)',
+      );
+    }
+  }
+}
+
 async function start(): Promise<void> {
+  narrowDataFolders();
   if (config.tenantProblems.length > 0) {
     logger.warn(
       { problems: config.tenantProblems },

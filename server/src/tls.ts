@@ -2,11 +2,12 @@
 // scheme, so one HTTPS origin serves everything. The certificate is generated at first start, kept in the
 // data folder and reused; operators supply their own with TLS_CERT/TLS_KEY, or turn TLS off behind a proxy.
 import { X509Certificate } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import type { Config } from './config.ts';
+import { makePrivateDir, writePrivateFile } from './db/private-files.ts';
 
 export interface TlsMaterial {
   readonly cert: string;
@@ -77,8 +78,8 @@ export async function loadTls(config: Config): Promise<TlsMaterial | undefined> 
       },
     ],
   });
-  mkdirSync(tls.dir, { recursive: true });
-  writeFileSync(keyFile, generated.private, { mode: 0o600 });
-  writeFileSync(certFile, generated.cert);
+  makePrivateDir(tls.dir);
+  writePrivateFile(keyFile, generated.private);
+  writePrivateFile(certFile, generated.cert);
   return { cert: generated.cert, key: generated.private, source: 'generated', certFile };
 }

@@ -1,8 +1,8 @@
 // `npm run backup` and `npm run restore` on the embedded database: a backup of a data folder with cases,
 // attachments and their audit trail, restored into a fresh data folder, holds every case, attachment (bytes
 // and thumbnail served again) and audit event; restoring over a folder that holds a database is refused.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -32,10 +32,26 @@ let root: string;
 const original = { cases: [] as string[], attachments: [] as string[], audit: [] as string[] };
 const uploads = new Map<string, Buffer>();
 
+// Under umask 000, the loosest there is: every mode a command leaves is one it chose.
 function command(name: 'backup' | 'restore', folder: string, dataDir: string) {
-  return run(process.execPath, [join(COMMANDS, `${name}.ts`), folder], {
-    env: { PATH: process.env['PATH'], DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-  });
+  return run(
+    '/bin/sh',
+    ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, join(COMMANDS, `${name}.ts`), folder],
+    {
+      env: { PATH: process.env['PATH'], DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    },
+  );
+}
+
+/** Every entry under path (path included) that is not a 0700 folder or a 0600 file. */
+function readableByOthers(path: string): string[] {
+  const stats = lstatSync(path);
+  const mode = stats.mode & 0o777;
+  if (!stats.isDirectory()) return mode === 0o600 ? [] : [`${path} ${mode.toString(8)}`];
+  return [
+    ...(mode === 0o700 ? [] : [`${path} ${mode.toString(8)}`]),
+    ...readdirSync(path).flatMap((name) => readableByOthers(join(path, name))),
+  ];
 }
 
 async function ids(db: Database, table: string): Promise<string[]> {
@@ -94,6 +110,10 @@ it('backs up the embedded database and blobs, and restores every case, attachmen
   expect(back.stdout).toContain(
     `Restored ${original.cases.length} cases, ${original.attachments.length} attachments`,
   );
+  // The backup and the restored data folder hold the signing key, password hashes and clinical text.
+  expect(readdirSync(join(backup, 'blobs')).length).toBeGreaterThan(0);
+  expect(readableByOthers(backup)).toEqual([]);
+  expect(readableByOthers(restored)).toEqual([]);
 
   const db = await openPglite({ dataDir: join(restored, 'pglite') });
   expect(await ids(db, 'cases')).toEqual(original.cases);
@@ -118,23 +138,60 @@ it('refuses to restore over a data folder that holds a database', async () => {
 });
 
 describe.skipIf(postgresUrl === undefined)('on PostgreSQL (pg_dump and pg_restore)', () => {
-  it('restores every case and audit event into an empty database', async () => {
+  it('restores every case and audit event into an empty database, never naming the password on a command line', async () => {
     const source = await freshPostgres(postgresUrl ?? '');
     const target = await freshPostgres(postgresUrl ?? '', { empty: true });
+    // The local server trusts every connection: a password in the URL is carried, not checked.
+    const withPassword = (url: string) => {
+      const parsed = new URL(url);
+      parsed.password = 'Backup-Secret-42';
+      return parsed.toString();
+    };
+    // pg_dump and pg_restore stand-ins that write down their command line and environment, then run the real tool.
+    const bin = join(root, 'bin');
+    const record = join(root, 'pg-tools.log');
+    mkdirSync(bin, { recursive: true });
+    for (const tool of ['pg_dump', 'pg_restore']) {
+      const real = execFileSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim();
+      writeFileSync(
+        join(bin, tool),
+        `#!/bin/sh\nprintf '%s argv: %s\\n' "${tool}" "$*" >> "$RECORD"\nprintf '%s PGPASSWORD: %s\\n' "${tool}" "$PGPASSWORD" >> "$RECORD"\nexec ${real} "$@"\n`,
+        { mode: 0o755 },
+      );
+    }
     try {
       const folder = join(root, 'pg-backup');
-      const env = { DATA_DIR: join(root, 'pg-data'), LOG_LEVEL: 'silent' };
-      await run(process.execPath, [join(COMMANDS, 'backup.ts'), folder], {
-        env: { PATH: process.env['PATH'], ...env, DATABASE_URL: source.url },
-      });
+      const env = {
+        PATH: `${bin}:${process.env['PATH'] ?? ''}`,
+        DATA_DIR: join(root, 'pg-data'),
+        LOG_LEVEL: 'silent',
+        RECORD: record,
+      };
+      await run(
+        '/bin/sh',
+        ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, join(COMMANDS, 'backup.ts'), folder],
+        {
+          env: { ...env, DATABASE_URL: withPassword(source.url) },
+        },
+      );
+      expect(readableByOthers(folder)).toEqual([]);
       const back = await run(process.execPath, [join(COMMANDS, 'restore.ts'), folder], {
-        env: { PATH: process.env['PATH'], ...env, DATABASE_URL: target.url },
+        env: { ...env, DATABASE_URL: withPassword(target.url) },
       });
       expect(back.stdout).toContain('Restored');
       for (const table of ['cases', 'audit_events', 'case_events', 'users']) {
         expect(await ids(target.db, table), table).toEqual(await ids(source.db, table));
       }
       expect((await ids(source.db, 'cases')).length).toBeGreaterThan(0);
+
+      const lines = readFileSync(record, 'utf8').trim().split('\n');
+      const argv = lines.filter((line) => line.includes(' argv: '));
+      expect(argv.map((line) => line.split(' ')[0])).toEqual(['pg_dump', 'pg_restore']);
+      for (const line of argv) expect(line).not.toContain('Backup-Secret-42');
+      expect(lines.filter((line) => line.includes(' PGPASSWORD: '))).toEqual([
+        'pg_dump PGPASSWORD: Backup-Secret-42',
+        'pg_restore PGPASSWORD: Backup-Secret-42',
+      ]);
     } finally {
       await source.drop();
       await target.drop();

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../db/private-files.ts';
 
 export interface BlobStore {
   put(key: string, bytes: Buffer): Promise<void>;
@@ -25,10 +26,11 @@ export function directoryBlobStore(root: string): BlobStore {
   return {
     async put(key, bytes) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      // Owner-only, like the rest of the data folder: a clinical image is patient data.
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
       // Written aside and renamed: a reader never sees half a file.
       const temporary = `${path}.${randomUUID()}.tmp`;
-      await writeFile(temporary, bytes);
+      await writeFile(temporary, bytes, { mode: PRIVATE_FILE_MODE });
       await rename(temporary, path);
     },
     async get(key) {

@@ -5,11 +5,12 @@
 //   blobs/           a copy of BLOB_DIR (none when the blobs live in an S3 bucket: see docs/operations.md)
 //   manifest.json    when, what, and how many cases, attachments and audit events it holds
 // `npm run restore -- <folder>` puts it back (restore.ts).
-import { cpSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { countRows, dumpPgliteDataDir, pgDump } from '../db/backup.ts';
 import { openDatabase } from '../db/database.ts';
+import { makePrivateDir, narrowTree, writePrivateFile } from '../db/private-files.ts';
 import { VERSION } from '../version.ts';
 import { BACKUP_FORMAT } from './backup-format.ts';
 
@@ -24,11 +25,12 @@ async function main(target: string | undefined): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  mkdirSync(folder, { recursive: true });
+  // A backup is the whole database and every blob: owner-only, like the data folder it copies.
+  makePrivateDir(folder);
   let database: 'pglite' | 'postgres';
   if (config.databaseUrl === undefined) {
     database = 'pglite';
-    writeFileSync(join(folder, 'database.tar'), await dumpPgliteDataDir(join(config.dataDir, 'pglite')));
+    writePrivateFile(join(folder, 'database.tar'), await dumpPgliteDataDir(join(config.dataDir, 'pglite')));
   } else {
     database = 'postgres';
     await pgDump(config.databaseUrl, join(folder, 'database.pgdump'));
@@ -52,7 +54,9 @@ async function main(target: string | undefined): Promise<number> {
     blobs,
     counts,
   };
-  writeFileSync(join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writePrivateFile(join(folder, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  // The blobs' copies keep their source's modes: narrowed like the rest.
+  narrowTree(folder);
   console.log(
     `Backed up ${counts.cases} cases, ${counts.attachments} attachments and ${counts.auditEvents} audit events to ${folder}`,
   );

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { countRows, loadPgliteDataDir, pgRestore, type BackupCounts } from '../db/backup.ts';
 import { openDatabase } from '../db/database.ts';
+import { narrowTree } from '../db/private-files.ts';
 import { BACKUP_FORMAT } from './backup-format.ts';
 
 interface Manifest {
@@ -40,6 +41,7 @@ async function main(source: string | undefined): Promise<number> {
   }
   if (manifest.blobs === 'folder' && existsSync(join(folder, 'blobs'))) {
     cpSync(join(folder, 'blobs'), config.blobDir, { recursive: true, errorOnExist: true, force: false });
+    narrowTree(config.blobDir);
   }
   const db = await openDatabase(config);
   const counts = await countRows(db).finally(() => db.close());

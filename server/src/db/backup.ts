@@ -1,11 +1,12 @@
 // Backups of the database: the embedded one as a copy of PGlite's data folder (a tar it writes and reads
 // itself), PostgreSQL through pg_dump and pg_restore. Used by `npm run backup` and `npm run restore`.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { Queryable } from './database.ts';
+import { makePrivateDir, narrowTree, PRIVATE_FILE_MODE } from './private-files.ts';
 
 const run = promisify(execFile);
 
@@ -25,21 +26,40 @@ export async function loadPgliteDataDir(dataDir: string, tar: Buffer): Promise<v
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     throw new Error(`${dataDir} is not empty: restore into a fresh data folder`);
   }
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const client = await PGlite.create(dataDir, {
     extensions: { btree_gist },
     loadDataDir: new Blob([new Uint8Array(tar)]),
   });
   await client.close();
+  // PGlite writes a loaded image with files open to everyone.
+  narrowTree(dataDir);
+}
+
+/**
+ * pg_dump's and pg_restore's connection: the URL without its password, which goes in their environment (a
+ * command line is visible to every local user, an environment only to the user and root).
+ */
+function pgConnection(url: string): { readonly dbname: string; readonly env: NodeJS.ProcessEnv } {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return {
+    dbname: parsed.toString(),
+    env: password === '' ? process.env : { ...process.env, PGPASSWORD: password },
+  };
 }
 
 export async function pgDump(url: string, file: string): Promise<void> {
-  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${url}`]);
+  const { dbname, env } = pgConnection(url);
+  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${file}`, `--dbname=${dbname}`], { env });
+  chmodSync(file, PRIVATE_FILE_MODE);
 }
 
 /** Restores a pg_dump into the (empty) database of url. */
 export async function pgRestore(url: string, file: string): Promise<void> {
-  await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${url}`, file]);
+  const { dbname, env } = pgConnection(url);
+  await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${dbname}`, file], { env });
 }
 
 export interface BackupCounts {

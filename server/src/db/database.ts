@@ -1,9 +1,9 @@
 // The one database interface: PGlite (embedded default) and PostgreSQL (DATABASE_URL) both implement it.
 // Timestamps come back as ISO 8601 strings on both.
-import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
+import { makePrivateDir, narrowTree } from './private-files.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -84,9 +84,11 @@ export interface PgliteOptions {
 }
 
 export async function openPglite(options: PgliteOptions = {}): Promise<Database> {
-  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir !== undefined) makePrivateDir(options.dataDir);
   // btree_gist: the exclusion constraint that keeps one specialty's primary shifts from overlapping.
   const client = await PGlite.create(options.dataDir ?? 'memory://', { parsers, extensions: { btree_gist } });
+  // A new database is written from PGlite's image with files open to everyone; what it writes later is 0600.
+  if (options.dataDir !== undefined) narrowTree(options.dataDir);
   return {
     kind: 'pglite',
     async query<R extends Row = Row>(sql: string, params: readonly unknown[] = []) {
