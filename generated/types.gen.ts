@@ -1197,7 +1197,7 @@ export type ShiftList = {
 };
 
 /**
- * A new shift, or a shift's new state. Times are instants (with their offset); the screen enters them in the hospital's time zone.
+ * A new shift, or a shift's new state. Times are instants (with their offset); the screen enters them in the hospital's time zone. A shift ends after it starts and lasts at most 7 days (168 hours); a longer on-call period is entered as several shifts (422 otherwise).
  */
 export type ShiftCreate = {
   specialtyId: string;
@@ -1346,7 +1346,7 @@ export type AvailabilityUpdate = {
 };
 
 /**
- * Time off, whole days in the hospital's time zone, both ends included.
+ * Time off, whole days in the hospital's time zone, both ends included; at most 366 days at once (422 otherwise).
  */
 export type TimeOffCreate = {
   startsOn: string;

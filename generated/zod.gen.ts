@@ -944,7 +944,7 @@ export const zShiftList = z.object({
 });
 
 /**
- * A new shift, or a shift's new state. Times are instants (with their offset); the screen enters them in the hospital's time zone.
+ * A new shift, or a shift's new state. Times are instants (with their offset); the screen enters them in the hospital's time zone. A shift ends after it starts and lasts at most 7 days (168 hours); a longer on-call period is entered as several shifts (422 otherwise).
  */
 export const zShiftCreate = z.object({
   specialtyId: z.string().check(z.maxLength(100)),
@@ -1077,7 +1077,7 @@ export const zAvailabilityUpdate = z.object({
 });
 
 /**
- * Time off, whole days in the hospital's time zone, both ends included.
+ * Time off, whole days in the hospital's time zone, both ends included; at most 366 days at once (422 otherwise).
  */
 export const zTimeOffCreate = z.object({
   startsOn: z.iso.date().check(z.maxLength(10)),

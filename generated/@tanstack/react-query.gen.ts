@@ -1759,7 +1759,7 @@ export const listShiftsQueryKey = (options: Options<ListShiftsData>) => createQu
 /**
  * The caller's hospital's on-call shifts overlapping a time range.
  *
- * For ER staff and ER admins of the hospital; a specialist sees only their own shifts through /me/shifts. Each shift carries its availability warnings.
+ * For ER staff and ER admins of the hospital; a specialist sees only their own shifts through /me/shifts. Each shift carries its availability warnings for the part of it inside the range asked for.
  */
 export const listShiftsOptions = (options: Options<ListShiftsData>) =>
   queryOptions<

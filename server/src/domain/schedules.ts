@@ -13,6 +13,24 @@ export function overlaps(a: Interval, b: Interval): boolean {
   return a.start < b.end && b.start < a.end;
 }
 
+/**
+ * A shift lasts at most 7 days: a week of on-call is the longest rota hospitals keep, and every rule that walks
+ * a shift day by day (availability warnings, coverage) then costs what a week costs.
+ */
+export const MAX_SHIFT_DAYS = 7;
+export const MAX_SHIFT_MS = MAX_SHIFT_DAYS * 86_400_000;
+
+/**
+ * The part of a shift whose warnings are computed: what falls inside the window asked for, or without one its
+ * first MAX_SHIFT_DAYS (all of it, for every shift saved under that bound). Null when none of it is inside.
+ */
+export function warningSpan(shift: Interval, window?: Interval): Interval | null {
+  const span = window ?? { start: shift.start, end: shift.start + MAX_SHIFT_MS };
+  const start = Math.max(shift.start, span.start);
+  const end = Math.min(shift.end, span.end);
+  return start < end ? { start, end } : null;
+}
+
 /** The parts of [from, to) that no interval covers, in order. */
 export function gapsIn(covered: readonly Interval[], from: number, to: number): Interval[] {
   const sorted = [...covered].filter((i) => i.end > from && i.start < to).sort((a, b) => a.start - b.start);

@@ -23,9 +23,10 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** The caller's shifts (as primary or backup) from now to 28 days ahead. */
 export async function listMyShifts(db: Queryable, caller: Caller): Promise<Shift[]> {
   const now = Date.now();
-  const rows = await listShiftRowsOf(db, caller.id, new Date(now), new Date(now + UPCOMING_DAYS * DAY));
+  const window = { start: now, end: now + UPCOMING_DAYS * DAY };
+  const rows = await listShiftRowsOf(db, caller.id, new Date(window.start), new Date(window.end));
   const zone = caller.hospitalId === null ? 'UTC' : await hospitalTimeZone(db, caller.hospitalId);
-  return toShifts(db, rows, zone);
+  return toShifts(db, rows, zone, window);
 }
 
 /** A new feed address for the caller (a specialist); the old one stops working. */

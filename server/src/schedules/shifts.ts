@@ -6,7 +6,13 @@ import type { Shift, ShiftCreate, ShiftEvent } from '../../../generated/types.ge
 import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
-import { availabilityWarnings, type Interval } from '../domain/schedules.ts';
+import {
+  availabilityWarnings,
+  MAX_SHIFT_DAYS,
+  MAX_SHIFT_MS,
+  warningSpan,
+  type Interval,
+} from '../domain/schedules.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { findSpecialty } from '../organisation/organisation-repository.ts';
 import { readAvailability } from './availability-repository.ts';
@@ -34,6 +40,7 @@ export const scheduleDetails = {
   shiftNotFound: 'Shift not found',
   specialtyNotFound: 'Specialty not found',
   endAfterStart: 'The shift must end after it starts',
+  shiftTooLong: `A shift lasts at most ${MAX_SHIFT_DAYS} days: split a longer on-call period into shifts of a week or less`,
   rangeTooLong: 'Ask for at most 62 days of shifts at once',
   rangeBackwards: 'The range must end after it starts',
 } as const;
@@ -61,11 +68,20 @@ const intervalOf = (row: ShiftRow): Interval => ({
   end: Date.parse(row.ends_at),
 });
 
-/** The answers' shape of shifts, each with its primary's warnings. */
-export async function toShifts(db: Queryable, rows: readonly ShiftRow[], zone: string): Promise<Shift[]> {
+/**
+ * The answers' shape of shifts, each with its primary's warnings for the part of it inside `window` (the range
+ * asked for; without one, the shift's first days): a shift saved before shifts were bounded costs no more.
+ */
+export async function toShifts(
+  db: Queryable,
+  rows: readonly ShiftRow[],
+  zone: string,
+  window?: Interval,
+): Promise<Shift[]> {
   const availability = await readAvailability(db, [...new Set(rows.map((row) => row.primary_id))]);
   return rows.map((row) => {
     const own = availability.get(row.primary_id);
+    const span = warningSpan(intervalOf(row), window);
     return {
       id: row.id,
       specialty: { id: row.specialty_id, name: row.specialty_name },
@@ -73,7 +89,7 @@ export async function toShifts(db: Queryable, rows: readonly ShiftRow[], zone: s
       endsAt: row.ends_at,
       primary: { id: row.primary_id, displayName: row.primary_name },
       backup: row.backup_id === null ? null : { id: row.backup_id, displayName: row.backup_name ?? '' },
-      warnings: own ? availabilityWarnings(intervalOf(row), own.windows, own.timeOff, zone) : [],
+      warnings: own && span ? availabilityWarnings(span, own.windows, own.timeOff, zone) : [],
     };
   });
 }
@@ -89,7 +105,10 @@ export async function listShifts(
   if (to <= from) throw badRequest(scheduleDetails.rangeBackwards);
   if (to.getTime() - from.getTime() > MAX_RANGE_MS) throw badRequest(scheduleDetails.rangeTooLong);
   const rows = await listShiftRows(db, hospitalId, { from, to, specialtyId: query.specialtyId });
-  return toShifts(db, rows, await hospitalTimeZone(db, hospitalId));
+  return toShifts(db, rows, await hospitalTimeZone(db, hospitalId), {
+    start: from.getTime(),
+    end: to.getTime(),
+  });
 }
 
 function toEvent(row: Awaited<ReturnType<typeof readShiftEvents>>[number]): ShiftEvent {
@@ -127,11 +146,13 @@ export async function validateShift(
   id: string,
   body: ShiftCreate,
 ): Promise<ValidShift> {
-  const specialty = await findSpecialty(db, body.specialtyId, caller.hospitalSystemId);
-  if (!specialty) throw unprocessable(scheduleDetails.specialtyNotFound);
+  // The times first: a shift's length bounds all that is computed for it.
   const startsAt = new Date(body.startsAt);
   const endsAt = new Date(body.endsAt);
   if (endsAt <= startsAt) throw unprocessable(scheduleDetails.endAfterStart);
+  if (endsAt.getTime() - startsAt.getTime() > MAX_SHIFT_MS) throw unprocessable(scheduleDetails.shiftTooLong);
+  const specialty = await findSpecialty(db, body.specialtyId, caller.hospitalSystemId);
+  if (!specialty) throw unprocessable(scheduleDetails.specialtyNotFound);
   const backupId = body.backupId ?? null;
   if (backupId === body.primaryId) throw unprocessable('The backup must be someone other than the primary');
   const primary = await checkSpecialist(db, body.primaryId, hospitalId, specialty.name);

@@ -9,7 +9,7 @@ import type {
 import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
-import { minutesOf } from '../domain/zoned-time.ts';
+import { addDays, minutesOf } from '../domain/zoned-time.ts';
 import { notFound } from '../errors.ts';
 import {
   deleteTimeOffRow,
@@ -24,6 +24,8 @@ import { hospitalTimeZone } from './shifts-repository.ts';
 import { scheduleHospital, unprocessable } from './shifts.ts';
 
 const SPECIALIST_NOT_FOUND = 'Specialist not found';
+/** Time off is entered a year at most at once: a range is bounded before anything is done with it. */
+const MAX_TIME_OFF_DAYS = 366;
 
 async function schedulesOf(
   db: Queryable,
@@ -98,8 +100,13 @@ export async function addTimeOff(
   body: TimeOffCreate,
 ): Promise<SpecialistSchedule> {
   const hospitalId = scheduleHospital(caller, true);
-  const row = await specialistOfHospital(db, hospitalId, userId);
   if (body.endsOn < body.startsOn) throw unprocessable('Time off must not end before it starts');
+  if (body.endsOn > addDays(body.startsOn, MAX_TIME_OFF_DAYS - 1)) {
+    throw unprocessable(
+      `Enter time off of at most ${MAX_TIME_OFF_DAYS} days at once: add a longer absence in parts`,
+    );
+  }
+  const row = await specialistOfHospital(db, hospitalId, userId);
   await insertTimeOff(db, userId, {
     id: newId('tof'),
     startsOn: body.startsOn,
