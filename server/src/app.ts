@@ -20,6 +20,7 @@ import { startupFetches } from './handlers/public.ts';
 import { decorateContext } from './http/request-context.ts';
 import { clientErrorHandler, frameworkErrors } from './http/client-errors.ts';
 import { registerApiGuard } from './http/api-guard.ts';
+import { limitBodyIdle } from './http/body-idle.ts';
 import { HTTP2_MAX_STREAMS, limitHttp2Requests } from './http/http2-limits.ts';
 import { dropRequestsOnClosingConnections } from './http/lingering-close.ts';
 import { installErrorHandling, type NotFoundFallback } from './http/error-handler.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   dropRequestsOnClosingConnections(app);
   limitHttp2Requests(app, config.limits.requestTimeoutMs);
+  limitBodyIdle(app, config.limits.bodyIdleTimeoutMs);
 
   // External plugins.
   const document = loadOpenApiDocument();

@@ -6,6 +6,8 @@ import { z } from 'zod';
 export interface LimitsConfig {
   /** The whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS); 408 otherwise. */
   readonly requestTimeoutMs: number;
+  /** A body none of whose bytes arrive for this long is answered 408 (BODY_IDLE_TIMEOUT_MS). */
+  readonly bodyIdleTimeoutMs: number;
   /** The headers must arrive within this (HEADERS_TIMEOUT_MS). */
   readonly headersTimeoutMs: number;
   /** An idle kept-alive connection closes after this (KEEP_ALIVE_TIMEOUT_MS). */
@@ -56,6 +58,7 @@ const proxies = z
 export const limitsEnvShape = {
   REQUEST_TIMEOUT_MS: count(1_000, 3_600_000).optional(),
   HEADERS_TIMEOUT_MS: count(1_000, 600_000).optional(),
+  BODY_IDLE_TIMEOUT_MS: count(1_000, 600_000).optional(),
   KEEP_ALIVE_TIMEOUT_MS: count(1_000, 600_000).optional(),
   MAX_CONNECTIONS: count(1, 1_000_000).optional(),
   RATE_LIMIT_PER_USER: count(1, 1_000_000).optional(),
@@ -74,6 +77,8 @@ export function readLimits(env: LimitsEnv, tlsOff: boolean): LimitsConfig {
     // A 20 MB upload over a slow ward connection still arrives; a body that never comes does not hold on.
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS ?? 120_000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS ?? 15_000,
+    // Half of a proxy's usual client_body_timeout: a stalled upload lets its connection go within 30 s.
+    bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_MS ?? 30_000,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS ?? 10_000,
     maxConnections: env.MAX_CONNECTIONS ?? 2_000,
     perUserPerMinute: env.RATE_LIMIT_PER_USER ?? 600,

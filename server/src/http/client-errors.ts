@@ -8,6 +8,8 @@ import { dropIfOnClosingConnection } from './lingering-close.ts';
 const ANSWERS: Record<string, { readonly status: number; readonly detail: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request took too long to arrive; send it again' },
   HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request headers are too large' },
+  // body-idle.ts: a body that stopped arriving.
+  ERR_BODY_IDLE: { status: 408, detail: 'The request body stopped arriving; send the request again' },
 };
 const NOT_HTTP = { status: 400, detail: 'The request is not valid HTTP' };
 
