@@ -1,5 +1,6 @@
 // Every operation of the bundled contract, given bad input: no token, a NUL character, strings past their
-// maxLength, wrong types, broken JSON, a wrong content type. Nothing answers 5xx, and every 4xx carries a
+// maxLength, body strings, arrays and numbers just past their bounds, wrong types, broken JSON, a wrong
+// content type. Nothing answers 5xx, and every 4xx carries a
 // detail. Operations added to the contract are covered without a change here.
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ interface Operation {
   readonly parameters: Parameter[];
   readonly secured: boolean;
   readonly jsonExample: unknown;
+  readonly jsonSchema: Json | undefined;
   readonly mediaTypes: string[];
   readonly streams: boolean;
 }
@@ -73,6 +75,7 @@ function operations(): Operation[] {
           parameters,
           secured: !Array.isArray(operation['security']) || (operation['security'] as unknown[]).length > 0,
           jsonExample: first === undefined ? undefined : resolve(first)['value'],
+          jsonSchema: content['application/json']?.['schema'] as Json | undefined,
           mediaTypes: Object.keys(content),
           streams: Object.keys(ok['content'] ?? {}).includes('text/event-stream'),
         },
@@ -95,6 +98,31 @@ function badBodies(example: unknown): unknown[] {
         bodies.push({ ...example, [key]: value });
       }
     }
+  }
+  return bodies;
+}
+
+/**
+ * The example with each bounded property just past its bound: a string one character over its maxLength, an
+ * array one item over its maxItems (copies of its first item, and of an empty object that breaks every rule of
+ * an item, so that the problems outnumber what an answer may list), a number one past its maximum.
+ */
+function pastBounds(example: unknown, schemaNode: Json | undefined): unknown[] {
+  if (example === null || typeof example !== 'object' || Array.isArray(example) || !schemaNode) return [];
+  const properties = (resolve(schemaNode)['properties'] ?? {}) as Record<string, Json>;
+  const bodies: unknown[] = [];
+  for (const [key, node] of Object.entries(properties)) {
+    const schema = resolve(node);
+    const current = (example as Json)[key];
+    if (typeof schema['maxLength'] === 'number')
+      bodies.push({ ...example, [key]: 'x'.repeat(schema['maxLength'] + 1) });
+    if (typeof schema['maxItems'] === 'number') {
+      const over = schema['maxItems'] + 1;
+      const item: unknown = Array.isArray(current) && current.length > 0 ? (current[0] as unknown) : 'x';
+      bodies.push({ ...example, [key]: Array.from({ length: over }, () => item) });
+      bodies.push({ ...example, [key]: Array.from({ length: over }, () => ({})) });
+    }
+    if (typeof schema['maximum'] === 'number') bodies.push({ ...example, [key]: schema['maximum'] + 1 });
   }
   return bodies;
 }
@@ -199,6 +227,9 @@ describe('bad input to every operation of the contract', () => {
           await call(validPath, '', 'plain words', 'text/plain');
           await call(validPath, '', '<xml/>', 'application/xml');
           for (const bad of badBodies(operation.jsonExample)) await call(validPath, '', JSON.stringify(bad));
+          for (const bad of pastBounds(operation.jsonExample, operation.jsonSchema)) {
+            await call(validPath, '', JSON.stringify(bad));
+          }
         } else if (operation.mediaTypes.length > 0) {
           await call(validPath, '?fileName=a.txt', 'not an image', 'image/jpeg');
           await call(validPath, '?fileName=a.txt', '{}', 'application/json');

@@ -13,7 +13,7 @@ import {
 } from '../errors.ts';
 import { lingerOnClose } from './lingering-close.ts';
 import { pathOf } from './url-path.ts';
-import { toFieldProblem } from './validation.ts';
+import { clip, toFieldProblems } from './validation.ts';
 
 interface Answer {
   readonly status: number;
@@ -36,6 +36,9 @@ function isSecurityError(error: unknown): error is SecurityError {
   );
 }
 
+// A detail is at most 2000 characters, as the Error schema says.
+const MAX_DETAIL = 2000;
+
 function answerFor(error: unknown): Answer {
   if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail };
   if (isSecurityError(error)) {
@@ -50,15 +53,12 @@ function answerFor(error: unknown): Answer {
   const fastifyError = error as Partial<FastifyError>;
   if (Array.isArray(fastifyError.validation)) {
     const context = fastifyError.validationContext ?? 'body';
-    return {
-      status: 400,
-      detail: fastifyError.validation.map((problem) => toFieldProblem(context, problem)),
-    };
+    return { status: 400, detail: toFieldProblems(context, fastifyError.validation) };
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const known = fastifyError.code === undefined ? undefined : FASTIFY_DETAILS[fastifyError.code];
-    return { status, detail: known ?? fastifyError.message ?? 'Bad request' };
+    return { status, detail: known ?? clip(fastifyError.message ?? 'Bad request', MAX_DETAIL) };
   }
   return { status: 500, detail: INTERNAL_ERROR };
 }

@@ -44,8 +44,41 @@ function decodePointer(segment: string): string | number {
   return /^\d+$/.test(text) ? Number(text) : text;
 }
 
+// An answer's own bounds (the Error and FieldProblem schemas): a refusal listing more, or longer, would fail
+// to serialise and answer 500 instead of the 400 it is.
+const MAX_PROBLEMS = 100;
+const MAX_LOC_DEPTH = 32;
+const MAX_LOC_TEXT = 200;
+const MAX_LOC_INDEX = 100_000;
+const MAX_MESSAGE = 500;
+
+/** The text, cut to max characters with an ellipsis when longer. */
+export const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
+function bounded(problem: FieldProblem): FieldProblem {
+  return {
+    loc: problem.loc
+      .slice(0, MAX_LOC_DEPTH)
+      .map((part) =>
+        typeof part === 'number' ? (part <= MAX_LOC_INDEX ? part : String(part)) : clip(part, MAX_LOC_TEXT),
+      ),
+    msg: clip(problem.msg, MAX_MESSAGE),
+  };
+}
+
+/** A refused request's problems as its answer lists them: at most 100, the last saying how many more. */
+export function toFieldProblems(context: string, errors: readonly ErrorObject[]): FieldProblem[] {
+  const problems = errors.map((error) => bounded(toFieldProblem(context, error)));
+  if (problems.length <= MAX_PROBLEMS) return problems;
+  const shown = problems.slice(0, MAX_PROBLEMS - 1);
+  return [
+    ...shown,
+    { loc: [LOCATIONS[context] ?? context], msg: `and ${problems.length - shown.length} more problems` },
+  ];
+}
+
 /** One ajv error as a FieldProblem: loc like ["body", "email"], msg in words. */
-export function toFieldProblem(context: string, error: ErrorObject): FieldProblem {
+function toFieldProblem(context: string, error: ErrorObject): FieldProblem {
   const loc: (string | number)[] = [LOCATIONS[context] ?? context];
   for (const segment of error.instancePath.split('/').slice(1)) loc.push(decodePointer(segment));
   const params = error.params as Record<string, unknown>;
