@@ -2,7 +2,7 @@
 // attachments and their audit trail, restored into a fresh data folder, holds every case, attachment (bytes
 // and thumbnail served again) and audit event; restoring over a folder that holds a database is refused.
 import { execFile, execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -22,6 +22,7 @@ import {
 } from './support/cases-app.ts';
 import { freshPostgres, postgresUrl } from '../reliability/support/databases.ts';
 import { buildPdf } from './support/pdfs.ts';
+import { notOwnerOnly } from '../support/file-modes.ts';
 
 const run = promisify(execFile);
 const COMMANDS = resolve(import.meta.dirname, '../../server/src/commands');
@@ -41,17 +42,6 @@ function command(name: 'backup' | 'restore', folder: string, dataDir: string) {
       env: { PATH: process.env['PATH'], DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     },
   );
-}
-
-/** Every entry under path (path included) that is not a 0700 folder or a 0600 file. */
-function readableByOthers(path: string): string[] {
-  const stats = lstatSync(path);
-  const mode = stats.mode & 0o777;
-  if (!stats.isDirectory()) return mode === 0o600 ? [] : [`${path} ${mode.toString(8)}`];
-  return [
-    ...(mode === 0o700 ? [] : [`${path} ${mode.toString(8)}`]),
-    ...readdirSync(path).flatMap((name) => readableByOthers(join(path, name))),
-  ];
 }
 
 async function ids(db: Database, table: string): Promise<string[]> {
@@ -112,8 +102,8 @@ it('backs up the embedded database and blobs, and restores every case, attachmen
   );
   // The backup and the restored data folder hold the signing key, password hashes and clinical text.
   expect(readdirSync(join(backup, 'blobs')).length).toBeGreaterThan(0);
-  expect(readableByOthers(backup)).toEqual([]);
-  expect(readableByOthers(restored)).toEqual([]);
+  expect(notOwnerOnly(backup)).toEqual([]);
+  expect(notOwnerOnly(restored)).toEqual([]);
 
   const db = await openPglite({ dataDir: join(restored, 'pglite') });
   expect(await ids(db, 'cases')).toEqual(original.cases);
@@ -174,7 +164,7 @@ describe.skipIf(postgresUrl === undefined)('on PostgreSQL (pg_dump and pg_restor
           env: { ...env, DATABASE_URL: withPassword(source.url) },
         },
       );
-      expect(readableByOthers(folder)).toEqual([]);
+      expect(notOwnerOnly(folder)).toEqual([]);
       const back = await run(process.execPath, [join(COMMANDS, 'restore.ts'), folder], {
         env: { ...env, DATABASE_URL: withPassword(target.url) },
       });

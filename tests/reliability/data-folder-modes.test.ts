@@ -5,6 +5,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { notOwnerOnly } from '../support/file-modes.ts';
 import { preparePglite } from './support/databases.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 
@@ -22,17 +23,6 @@ function loosen(path: string): void {
   } else if (stats.isFile()) {
     chmodSync(path, 0o644);
   }
-}
-
-function modes(path: string): Map<string, number> {
-  const found = new Map<string, number>();
-  const visit = (entry: string) => {
-    const stats = lstatSync(entry);
-    found.set(entry, stats.mode & 0o777);
-    if (stats.isDirectory()) for (const name of readdirSync(entry)) visit(join(entry, name));
-  };
-  visit(path);
-  return found;
 }
 
 beforeAll(async () => {
@@ -62,12 +52,7 @@ it('narrows the database and blobs to 0700 folders and 0600 files at start, and 
   expect(Number(narrowed[1]?.['changed'])).toBeGreaterThan(100);
 
   expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
-  for (const folder of ['pglite', 'blobs']) {
-    const loose = [...modes(join(dataDir, folder))].filter(([path, mode]) =>
-      lstatSync(path).isDirectory() ? mode !== 0o700 : mode !== 0o600,
-    );
-    expect(loose, folder).toEqual([]);
-  }
+  for (const folder of ['pglite', 'blobs']) expect(notOwnerOnly(join(dataDir, folder)), folder).toEqual([]);
   // Not the server's: the data folder's own mode keeps others out, its contents are the operator's.
   expect(lstatSync(join(dataDir, 'operator-notes.txt')).mode & 0o777).toBe(0o644);
   // The database it narrowed is the one it serves.

@@ -19,6 +19,7 @@ import { loadConfig } from '../../server/src/config.ts';
 import { openPglite } from '../../server/src/db/database.ts';
 import { narrowTree } from '../../server/src/db/private-files.ts';
 import { loadTls } from '../../server/src/tls.ts';
+import { notOwnerOnly } from '../support/file-modes.ts';
 
 let root: string;
 let umask: number;
@@ -33,23 +34,6 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Every entry under root (root included) whose mode is not 0700 for a folder or 0600 for a file. */
-function loose(path: string): string[] {
-  const found: string[] = [];
-  const visit = (entry: string) => {
-    const stats = lstatSync(entry);
-    const mode = stats.mode & 0o777;
-    if (stats.isDirectory()) {
-      if (mode !== 0o700) found.push(`${entry} ${mode.toString(8)}`);
-      for (const name of readdirSync(entry)) visit(join(entry, name));
-    } else if (stats.isFile() && mode !== 0o600) {
-      found.push(`${entry} ${mode.toString(8)}`);
-    }
-  };
-  visit(path);
-  return found;
-}
-
 const count = (path: string): number =>
   lstatSync(path).isDirectory()
     ? 1 + readdirSync(path).reduce((sum, name) => sum + count(join(path, name)), 0)
@@ -59,7 +43,7 @@ describe('the embedded database', () => {
   // A ceiling for a stuck start, not a speed limit: a new PGlite folder takes seconds on a loaded machine.
   it(
     'creates its folder and every file owner-only, and keeps them so as it writes',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const dataDir = join(root, 'fresh', 'pglite');
       const db = await openPglite({ dataDir });
@@ -68,7 +52,7 @@ describe('the embedded database', () => {
       );
       await db.close();
       expect(count(dataDir)).toBeGreaterThan(100);
-      expect(loose(join(root, 'fresh'))).toEqual([]);
+      expect(notOwnerOnly(join(root, 'fresh'))).toEqual([]);
     },
   );
 });
@@ -86,7 +70,7 @@ describe('narrowTree', () => {
     symlinkSync(outside, join(tree, 'link'));
 
     expect(narrowTree(tree).sort()).toEqual(['.', 'inner', 'inner/wal']);
-    expect(loose(tree)).toEqual([]);
+    expect(notOwnerOnly(tree)).toEqual([]);
     expect(lstatSync(outside).mode & 0o777).toBe(0o644);
     expect(narrowTree(tree)).toEqual([]);
     expect(narrowTree(join(root, 'absent'))).toEqual([]);
@@ -97,7 +81,7 @@ describe('what else the data folder holds', () => {
   it('writes blobs owner-only, in owner-only folders', async () => {
     const blobDir = join(root, 'blobs');
     await directoryBlobStore(blobDir).put('cases/cas_1/att_1', Buffer.from('scan'));
-    expect(loose(blobDir)).toEqual([]);
+    expect(notOwnerOnly(blobDir)).toEqual([]);
   });
 
   it('writes the generated certificate and its key owner-only', async () => {
@@ -106,6 +90,6 @@ describe('what else the data folder holds', () => {
     expect(config.tls.mode).toBe('generated');
     const tls = await loadTls(config);
     expect(tls?.source).toBe('generated');
-    expect(loose(dataDir)).toEqual([]);
+    expect(notOwnerOnly(dataDir)).toEqual([]);
   });
 });
