@@ -108,6 +108,40 @@ describe('over HTTP/2', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('hands a whole body to the parser: the request is answered from what it sent', async () => {
+    const session = connectHttp2(origin, { ca: cert, host: '127.0.0.1' });
+    try {
+      const token = await tokenFor(app, DOCTOR);
+      const body = JSON.stringify({ all: true });
+      const stream = session.request({
+        ':method': 'POST',
+        ':path': '/api/v1/notifications/read',
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': String(body.length),
+      });
+      stream.end(body);
+      let text = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      const status = await new Promise<unknown>((resolve) => {
+        stream.on('response', (answered) => {
+          stream.on('end', () => {
+            resolve(answered[':status']);
+          });
+        });
+      });
+      expect(status).toBe(200);
+      expect(JSON.parse(text)).toEqual({ unreadCount: 0 });
+    } finally {
+      await new Promise<void>((closed) => {
+        session.close(closed);
+      });
+    }
+  });
+
   it('answers a stalled body 408 on its stream alone; the connection serves the next request', async () => {
     const session = connectHttp2(origin, { ca: cert, host: '127.0.0.1' });
     try {

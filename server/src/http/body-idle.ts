@@ -4,6 +4,7 @@
 // checks only every 30 s anyway). A body that keeps coming, however slowly, is never cut by it.
 import { constants, type Http2ServerRequest } from 'node:http2';
 import type { IncomingMessage } from 'node:http';
+import { Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { clientErrorHandler } from './client-errors.ts';
 
@@ -56,39 +57,60 @@ function watch(
   reply.raw.once('finish', stop);
 }
 
+/**
+ * Counts an HTTP/2 body's bytes as they pass on to the body parser. Listening to the stream itself would take
+ * the first chunks away from the request, which starts reading only when the parser asks.
+ */
+class CountingBody extends Transform {
+  receivedEncodedLength = 0;
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, next: TransformCallback): void {
+    this.receivedEncodedLength += chunk.length;
+    next(null, chunk);
+  }
+}
+
 export function limitBodyIdle(app: FastifyInstance, idleMs: number): void {
-  app.addHook('onRequest', (request, reply, done) => {
+  app.addHook('preParsing', (request, reply, payload, done) => {
     const raw = request.raw;
-    if (raw.httpVersionMajor === 2) {
-      const { stream } = raw as unknown as Http2ServerRequest;
-      if (!stream.endAfterHeaders) {
-        let bytes = 0;
-        // The compatibility request reads the stream through 'data' already: one more listener takes nothing.
-        stream.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
+    if (raw.httpVersionMajor !== 2) {
+      done(null, payload);
+      return;
+    }
+    const { stream } = raw as unknown as Http2ServerRequest;
+    if (stream.endAfterHeaders || raw.complete) {
+      done(null, payload);
+      return;
+    }
+    const counted = new CountingBody();
+    // A stream reset by the client ends the parser's wait with the request's own error.
+    payload.on('error', (error) => counted.destroy(error));
+    payload.pipe(counted);
+    watch(
+      idleMs,
+      raw,
+      reply,
+      () => counted.receivedEncodedLength,
+      () => {
+        request.log.info({ status: 408 }, 'request body stopped arriving');
+        // A complete answer, then the rest of the request is declined without error (its stream alone).
+        stream.once('finish', () => {
+          stream.close(constants.NGHTTP2_NO_ERROR);
         });
-        watch(
-          idleMs,
-          raw,
-          reply,
-          () => bytes,
-          () => {
-            request.log.info({ status: 408 }, 'request body stopped arriving');
-            // A complete answer, then the rest of the request is declined without error (its stream alone).
-            stream.once('finish', () => {
-              stream.close(constants.NGHTTP2_NO_ERROR);
-            });
-            void reply.code(408).send({ detail: BODY_IDLE_DETAIL });
-          },
-        );
-      }
-    } else if (hasBody(raw)) {
+        payload.unpipe(counted);
+        void reply.code(408).send({ detail: BODY_IDLE_DETAIL });
+      },
+    );
+    done(null, counted);
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const raw = request.raw;
+    if (raw.httpVersionMajor !== 2 && hasBody(raw)) {
       const { socket } = raw;
       // The socket's count moves as the parser reads, even when Node hands the socket to it directly.
       watch(
         idleMs,
         raw,
-        reply,
+        _reply,
         () => socket.bytesRead,
         () => {
           const error = Object.assign(new Error(BODY_IDLE_DETAIL), { code: BODY_IDLE_CODE });
