@@ -4,7 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type * as AuthModule from '../../src/lib/auth/index.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
-import { currentPath, fakeAccount, renderRoutes, startAuthWith, tokenResult } from '../support/harness.tsx';
+import {
+  currentPath,
+  fakeAccount,
+  renderRoutes,
+  settled,
+  startAuthWith,
+  tokenResult,
+} from '../support/harness.tsx';
 
 async function pages() {
   const [home, signIn] = await Promise.all([
@@ -46,7 +53,7 @@ describe('the home redirect page /', () => {
       const { HomeRedirectPage } = await pages();
 
       renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], `/${suffix}`, { auth });
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await settled();
 
       expect(msal.loginRequests).toHaveLength(0);
     },

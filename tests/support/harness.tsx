@@ -4,7 +4,7 @@
 // query client; the API is answered by MSW, where an unhandled request fails the test (tests/component/setup.ts).
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { AnyHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
@@ -97,6 +97,19 @@ export function renderRoutes(routes: RouteObject[], path: string, options: Rende
 /** One element at the path, whatever the path: for parts that read the address (links, the current page). */
 export function renderAt(element: ReactElement, path: string, options: RenderOptions = {}) {
   return renderRoutes([{ path: '*', element }], path, options);
+}
+
+/**
+ * Lets every promise already under way settle (a turn of the event loop, no timer), for a test that proves
+ * something did NOT happen: whatever the rendered page started without waiting on a timer has run by then.
+ */
+export async function settled(): Promise<void> {
+  await act(
+    () =>
+      new Promise<void>((resolve) => {
+        setImmediate(resolve);
+      }),
+  );
 }
 
 export function currentPath(router: ReturnType<typeof createMemoryRouter>): string {
