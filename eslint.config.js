@@ -64,6 +64,7 @@ const AREAS = [
   'organisation',
   'schedules',
   'notifications',
+  'insights',
   'audit',
   'health',
   'identity',

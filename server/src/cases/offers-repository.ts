@@ -1,5 +1,5 @@
 // A case's offers: to whom it was offered on which step of its chain, their receipts, answers and re-alerts.
-import type { Offer, RoutingStep } from '../../../generated/types.gen.ts';
+import type { CaseStatus, Offer, RoutingStep } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface OfferStateRow {
@@ -166,4 +166,55 @@ export async function realertActiveOffers(tx: Queryable, caseId: string, at: Dat
     [caseId, at.toISOString()],
   );
   return rows.map((row) => row.specialist_id);
+}
+
+export interface WaitingOfferRow {
+  [column: string]: unknown;
+  case_id: string;
+  status: CaseStatus;
+  step: RoutingStep;
+  display_number: string;
+  urgency: string;
+  specialty_name: string;
+  chief_complaint: string;
+  opened_by: string;
+}
+
+/** A specialist's active offers on unaccepted cases of one specialty at one hospital, locked with their cases. */
+export async function lockWaitingOffers(
+  tx: Queryable,
+  hospitalId: string,
+  specialtyId: string,
+  specialistId: string,
+): Promise<WaitingOfferRow[]> {
+  return tx.query<WaitingOfferRow>(
+    `select c.id as case_id, c.status, o.step, c.display_number, c.urgency, s.name as specialty_name,
+       c.chief_complaint, c.opened_by
+     from case_offers o join cases c on c.id = o.case_id join specialties s on s.id = c.specialty_id
+     where c.hospital_id = $1 and c.specialty_id = $2 and o.specialist_id = $3 and o.active
+       and c.status in ('pending', 'escalated')
+     order by c.id for update of c, o`,
+    [hospitalId, specialtyId, specialistId],
+  );
+}
+
+export async function deactivateOfferOf(tx: Queryable, caseId: string, specialistId: string): Promise<void> {
+  await tx.query('update case_offers set active = false where case_id = $1 and specialist_id = $2', [
+    caseId,
+    specialistId,
+  ]);
+}
+
+/** An earlier offer to this specialist, not declined, made active again and counted as one more alert. */
+export async function reviveOfferOf(
+  tx: Queryable,
+  caseId: string,
+  specialistId: string,
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `update case_offers set active = true, last_alerted_at = $3, alert_count = alert_count + 1
+     where case_id = $1 and specialist_id = $2 and declined_at is null`,
+    [caseId, specialistId, at.toISOString()],
+  );
 }

@@ -1,5 +1,6 @@
-// The users table: the one place that writes a user, and the reads of sign-in, the token check, routing and
-// the demo data.
+// The users table: a new user, their password and profile, and the reads of sign-in, the token check, routing
+// and the demo data. An administrator's edits of an account are in user-accounts-repository.ts, and making a
+// user a hospital's administrator in organisation/hospitals-repository.ts.
 import type { Queryable } from '../db/database.ts';
 
 export interface UserRecord {
