@@ -1,4 +1,4 @@
-// The flow end to end, with two people at two browsers: the ER doctor opens an emergent Neurology
+// The case loop end to end, with two people at two browsers: the ER doctor opens an emergent Neurology
 // case with an image; the on-call neurologist's open case box shows it without a reload and the bell counts
 // it; they accept, talk both ways, answer with a consultation; the doctor sees it and closes the case.
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';

@@ -27,7 +27,7 @@ export async function signIn(page: Page, email: string, startAt = '/'): Promise<
   await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, HELD_TOKEN_STORAGE_KEY);
 }
 
-/** The pathname without a trailing slash, for comparing with the seed's role tables. */
+/** The pathname without a trailing slash, for comparing with the role homes. */
 export function trimmedPath(page: Page): string {
   const { pathname } = new URL(page.url());
   return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;

@@ -1,4 +1,4 @@
-// Every text the seed specification quotes, once. Screens and messages import them from here.
+// Every sign-in and shell text the product shows word for word, once. Screens and messages import them from here.
 export const texts = {
   productName: 'Case Router',
 

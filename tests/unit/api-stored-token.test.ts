@@ -1,4 +1,4 @@
-// The `auth_token` kept in local storage (the seed's fallback bearer) holds an access token only, and only
+// The `auth_token` kept in local storage (the fallback bearer) holds an access token only, and only
 // while it is valid: never a refresh token or anything opaque, and an expired one is dropped when read.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';

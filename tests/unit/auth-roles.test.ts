@@ -30,7 +30,7 @@ describe('roles from tokens', () => {
     expect(readRoles({ roles: [] }, fakeJwt({ roles: 'specialist' }))).toEqual(['specialist']);
   });
 
-  it("fails with the seed's text when no token has roles", () => {
+  it('fails with the no-roles text when no token has roles', () => {
     expect(() => readRoles({ roles: [] }, fakeJwt({}))).toThrow(NoRolesError);
     expect(() => readRoles(undefined, 'opaque-token')).toThrow(texts.noRolesInToken);
     expect(rolesOrEmpty(undefined, null)).toEqual([]);

@@ -1,4 +1,4 @@
-// The words the case screens show for the contract's codes, and the labels the issue names.
+// The words the case screens show for the contract's codes, and their fixed labels.
 import type {
   CaseEventKind,
   CaseStatus,

@@ -39,7 +39,7 @@ const FIELDS = new Set([
   'force_change_password_next_sign_in',
 ]);
 
-/** The seed's contact_info from a display name: the first word, then the rest. */
+/** The sign-up payload's contact_info from a display name: the first word, then the rest. */
 export function contactNames(displayName: string): { fname: string; lname: string } {
   const [fname = '', ...rest] = displayName.trim().split(/\s+/);
   return { fname, lname: rest.join(' ') };

@@ -36,7 +36,7 @@ function isJson(contentType: string | null): boolean {
   return contentType !== null && /\bjson\b/i.test(contentType);
 }
 
-/** The body as the seed's helper returns it: JSON when the response says JSON, else text. */
+/** The body as the API helper returns it: JSON when the response says JSON, else text. */
 export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!isJson(response.headers.get('Content-Type'))) return text;

@@ -1,4 +1,4 @@
-// The seed's `auth_token` in local storage: a fallback bearer when no silent token is available. Local storage
+// The `auth_token` in local storage: a fallback bearer when no silent token is available. Local storage
 // outlives the tab and any script on the page can read it, so what is kept there is kept short: only an access
 // token (a JWT with an expiry; never a refresh token or anything opaque), dropped once it has expired, on
 // sign-out and on a 401 (session.ts).

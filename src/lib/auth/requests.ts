@@ -1,4 +1,5 @@
-// The requests sent to MSAL, with the seed's scope and prompt rules applied in one place.
+// The requests sent to MSAL, with the scope rules (the API's scope, openid, profile, offline access) and the
+// prompt rules applied in one place.
 import type { AccountInfo, PopupRequest, RedirectRequest, SilentRequest } from '@azure/msal-browser';
 import { routes } from '../../config/routes.ts';
 import { safeNextPath } from './navigation.ts';

@@ -18,7 +18,7 @@ function rolesFromClaim(value: unknown): string[] {
     .filter((role) => role !== '');
 }
 
-/** The roles of the ID token claims, else of the access token; throws the seed's error when there are none. */
+/** The roles of the ID token claims, else of the access token; throws the no-roles error when there are none. */
 export function readRoles(idTokenClaims: object | undefined, accessToken?: string | null): string[] {
   const fromId = rolesFromClaim((idTokenClaims as { roles?: unknown } | undefined)?.roles);
   if (fromId.length > 0) return fromId;
@@ -27,7 +27,7 @@ export function readRoles(idTokenClaims: object | undefined, accessToken?: strin
       const fromAccess = rolesFromClaim(decodeTokenPayload(accessToken)['roles']);
       if (fromAccess.length > 0) return fromAccess;
     } catch {
-      // An opaque access token carries no readable roles; the seed's error below says so.
+      // An opaque access token carries no readable roles; the no-roles error below says so.
     }
   }
   throw new NoRolesError();
@@ -49,7 +49,7 @@ export function primaryRole(roles: readonly string[]): string | undefined {
 
 export type RoleProblem = 'no-role' | 'unknown-role';
 
-/** Which of the seed's two role toasts applies, if any. */
+/** Which of the two role toasts (no role, or no recognised role) applies, if any. */
 export function roleProblem(roles: readonly string[]): RoleProblem | null {
   if (roles.length === 0) return 'no-role';
   return roles.some(isRole) ? null : 'unknown-role';

@@ -194,7 +194,10 @@ export async function login(options: LoginOptions = {}): Promise<void> {
   await (await msalOr(notifyLoginFailed))?.login(options);
 }
 
-/** The seed's generic auth error: say so, then go to the emergency-room cases. */
+/**
+ * The generic auth error: 'Authentication error. Please try logging in again.', then the emergency-room cases
+ * for every role (a role without that screen meets the role gate there, with a link to its own home).
+ */
 export function handleAuthError(error: unknown): void {
   logAuthError(error);
   notifyAuthenticationError();

@@ -45,7 +45,7 @@ export function validateTenantConfig(raw: unknown): ValidTenantConfig {
   return config as ValidTenantConfig;
 }
 
-/** Fetches and validates; every failure is a TenantConfigError with one of the seed's messages. */
+/** Fetches and validates; every failure is a TenantConfigError with one of the configuration error's fixed messages. */
 export async function loadTenantConfig(): Promise<ValidTenantConfig> {
   let raw: unknown;
   try {

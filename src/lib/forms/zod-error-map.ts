@@ -1,4 +1,4 @@
-// The seed's generic validation texts for every Zod schema, generated ones included. Schema-level messages
+// The product's generic validation texts for every Zod schema, generated ones included. Schema-level messages
 // still win over this map, so product-specific texts stay where their schema is written.
 import * as z from 'zod/mini';
 import { texts } from '../../config/texts.ts';
@@ -91,7 +91,7 @@ let configured = false;
 
 /**
  * Zod's one configuration for the whole app, set before any schema is used; later calls change nothing. The
- * error map gives the seed's texts; `jitless` keeps Zod from compiling parsers with `new Function`, which
+ * error map gives those texts; `jitless` keeps Zod from compiling parsers with `new Function`, which
  * our Content Security Policy refuses.
  */
 export function configureZod(): void {
