@@ -41,7 +41,8 @@ function isAddressOrRange(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
 }
 
-const proxies = z
+/** Addresses and CIDR ranges separated by commas (TRUSTED_PROXIES, METRICS_ALLOW), each checked. */
+export const addressList = z
   .string()
   .transform((value) =>
     value
@@ -64,7 +65,7 @@ export const limitsEnvShape = {
   RATE_LIMIT_PER_USER: count(1, 1_000_000).optional(),
   RATE_LIMIT_PER_ADDRESS: count(1, 1_000_000).optional(),
   EVENT_STREAMS_PER_USER: count(1, 100).optional(),
-  TRUSTED_PROXIES: proxies.optional(),
+  TRUSTED_PROXIES: addressList.optional(),
 };
 
 type LimitsEnv = { [K in keyof typeof limitsEnvShape]?: z.output<(typeof limitsEnvShape)[K]> };

@@ -1,8 +1,8 @@
 // How the server is run beside others, read from the environment with the rest of config.ts: who may read
 // the metrics, how long a stopping process keeps serving while load balancers notice, and where blobs live
 // when they leave the machine (an S3-compatible store).
-import { isIP } from 'node:net';
 import { z } from 'zod';
+import { addressList } from './limits-config.ts';
 
 export interface MetricsConfig {
   /**
@@ -37,26 +37,6 @@ export interface OperationsConfig {
   /** Blobs in an S3-compatible store (BLOB_S3_BUCKET set); undefined keeps them in BLOB_DIR. */
   readonly s3: S3BlobConfig | undefined;
 }
-
-function isAddressOrRange(entry: string): boolean {
-  const [address, bits, ...rest] = entry.split('/');
-  if (address === undefined || rest.length > 0 || isIP(address) === 0) return false;
-  if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
-}
-
-const addressList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== ''),
-  )
-  .refine(
-    (entries) => entries.every(isAddressOrRange),
-    'must be IP addresses or CIDR ranges separated by commas, e.g. 10.0.0.5,10.1.0.0/16',
-  );
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
