@@ -1,7 +1,7 @@
 // The mock mode (`npm run mock`; here its build, `npm run build:mock`, served by `vite preview`): the SPA with
 // no API server and no identity provider. MSW's service worker answers every operation from the fixtures;
 // each role's home shows them, the "server-error" scenario shows the error state with Retry, and the
-// production build holds none of it (issue 16, items 5 to 9).
+// production build holds none of it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';

@@ -1,5 +1,5 @@
 // The mock mode's scenarios as component tests: the same fixtures and handlers QA plays in the browser
-// (`npm run mock`, ?scenario=…), named here, so a state seen there is a state tested here (issue 16, item 8).
+// (`npm run mock`, ?scenario=…), named here, so a state seen there is a state tested here.
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // The breaking-change check of `npm test` (scripts/check-breaking-changes.ts): a client built against the last
-// released document keeps working, or the major version says it will not (issue 16, items 3 and 9).
+// released document keeps working, or the major version says it will not.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,6 +1,6 @@
 // Every operation and schema of the contract says what it is and shows it with a realistic example, and every
 // example validates against its schema: readers of the API reference see cases that read like real ER
-// consults, and the mock fixtures built from the examples stay valid (issue 16, items 2 and 6).
+// consults, and the mock fixtures built from the examples stay valid.
 import { describe, expect, it } from 'vitest';
 import {
   createContractValidator,

@@ -1,6 +1,6 @@
 // The fixtures of the mock mode and the component tests validate against the current contract, in every
-// scenario and for every role: a change of the document that leaves a fixture behind fails here (issue 16,
-// item 6). The answers are checked as the contract writes each operation's answer for that status.
+// scenario and for every role: a change of the document that leaves a fixture behind fails here.
+// The answers are checked as the contract writes each operation's answer for that status.
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../generated/types.gen.ts';
 import { ROLES } from '../../src/lib/auth/roles.ts';

@@ -1,5 +1,5 @@
 // The mock mode's sign-in and service worker exist only in the mock build: nothing the production entry loads,
-// up front or on demand, comes from src/mock/ or from MSW (issue 16, item 5). The built files are checked too,
+// up front or on demand, comes from src/mock/ or from MSW. The built files are checked too,
 // by e2e/mock-mode.spec.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
