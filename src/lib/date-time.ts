@@ -141,3 +141,8 @@ export function isoWithOffset(iso: string, timeZone?: string | null): string {
   const zone = `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
   return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${zone}`;
 }
+
+/** The zone a printed time is in, with its offset then: `Europe/London, UTC+01:00`. */
+export function formatZone(iso: string, timeZone: string): string {
+  return `${timeZone}, UTC${isoWithOffset(iso, timeZone).slice(19)}`;
+}

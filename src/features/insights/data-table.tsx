@@ -13,6 +13,8 @@ export interface Column<Row> {
   readonly csv: { readonly header: string; readonly value: (row: Row) => CsvCell };
   /** Numbers align right. */
   readonly numeric?: boolean;
+  /** Kept on one line, on screen and on paper (case numbers). */
+  readonly nowrap?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -60,7 +62,11 @@ export function DataTable<Row>({
             {rows.map((row, index) => (
               <tr key={rowKey(row)}>
                 {columns.map((column, columnIndex) => (
-                  <td key={column.header} data-numeric={column.numeric || undefined}>
+                  <td
+                    key={column.header}
+                    data-numeric={column.numeric || undefined}
+                    data-nowrap={column.nowrap || undefined}
+                  >
                     {cells[index]?.[columnIndex]}
                   </td>
                 ))}

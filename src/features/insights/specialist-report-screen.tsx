@@ -3,8 +3,10 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { getSpecialistReportOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import { recordSpecialistReportPrint } from '../../../generated/sdk.gen.ts';
+import { PrintHeading } from '../../components/print-heading.tsx';
 import { errorText } from '../../lib/api/index.ts';
 import { csvFileName, secondsToMinutes } from '../../lib/csv.ts';
 import { formatDateTime, isoWithOffset } from '../../lib/date-time.ts';
@@ -38,6 +40,7 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
   const { data } = report;
   const [printing, setPrinting] = useState(false);
   const [printProblem, setPrintProblem] = useState<string | null>(null);
+  const [printedAt, setPrintedAt] = useState<string | null>(null);
   // Every print leaves an audit event first: no audit, no print.
   const print = async () => {
     setPrinting(true);
@@ -46,6 +49,10 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
       await recordSpecialistReportPrint({
         query: { from: filters.from, to: filters.to },
         throwOnError: true,
+      });
+      // The paper says when and by whom it was printed: on the page before the dialog takes its picture.
+      flushSync(() => {
+        setPrintedAt(new Date().toISOString());
       });
       window.print();
     } catch (error) {
@@ -56,6 +63,15 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
   };
   return (
     <Stack gap="md">
+      {printedAt !== null && (
+        <PrintHeading
+          title={`Specialist report${data ? ` of ${data.physician.displayName}` : ''}`}
+          hospital={me?.hospital?.name ?? null}
+          printedBy={me?.displayName ?? null}
+          printedAt={printedAt}
+          timeZone={timeZone}
+        />
+      )}
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Title order={1} size="h2">
@@ -113,6 +129,7 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
               {
                 header: 'Case',
                 cell: (row) => row.displayNumber,
+                nowrap: true,
                 csv: { header: 'case_number', value: (row) => row.displayNumber },
               },
               {
