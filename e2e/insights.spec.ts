@@ -19,6 +19,24 @@ async function checkWidths(page: Page, name: string): Promise<void> {
   }
 }
 
+/** The page as printed, on A4 and on Letter: PDFs (and a screenshot) for people to look at when SHOTS_DIR is set. */
+async function savePrints(page: Page, name: string): Promise<void> {
+  // The width of each paper at 96 px per inch, less the page margins.
+  for (const [format, width] of [
+    ['A4', 700],
+    ['Letter', 720],
+  ] as const) {
+    const pdf = await page.pdf({ format, printBackground: true });
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    if (SHOTS) {
+      writeFileSync(`${SHOTS}/${name}-${format.toLowerCase()}.pdf`, pdf);
+      await page.setViewportSize({ width, height: 1000 });
+      await page.screenshot({ path: `${SHOTS}/${name}-print-${format.toLowerCase()}.png`, fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 test('the hospital business administrator filters to Neurology, sees the chart and downloads the CSV', async ({
   page,
 }) => {
@@ -39,12 +57,18 @@ test('the hospital business administrator filters to Neurology, sees the chart a
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: /Download CSV.*Figures by specialty/ }).click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^by-specialty-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(file.suggestedFilename()).toMatch(
+    /^by-specialty_hosp_sgh_spc_neurology_all-urgencies_\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2}\.csv$/,
+  );
   const stream = await file.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const csv = Buffer.concat(chunks).toString('utf8').trim().split('\r\n');
-  expect(csv[0]).toMatch(/^Specialty,Cases,Median to accept/);
+  const text = Buffer.concat(chunks).toString('utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const csv = text.slice(1).trim().split('\r\n');
+  expect(csv[0]).toMatch(
+    /^specialty,cases,time_to_accept_median_min,time_to_accept_p90_min,share_within_target,/,
+  );
   expect(csv).toHaveLength(2);
   expect(csv[1]).toMatch(/^Neurology,/);
 
@@ -85,12 +109,14 @@ test('a specialist sees their own physician figures and prints their report', as
   await expect(page.getByRole('navigation')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Print report' })).toBeHidden();
   await expect(page.getByRole('table', { name: 'My consultations in this period' })).toBeVisible();
-  const pdf = await page.pdf({ format: 'A4', printBackground: true });
-  expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
-  if (SHOTS) {
-    writeFileSync(`${SHOTS}/specialist-report-a4.pdf`, pdf);
-    await page.screenshot({ path: `${SHOTS}/specialist-report-print.png`, fullPage: true });
-  }
+  // Every print: the hospital, who printed it, when and in which zone (page x of y: print.css's footer).
+  const heading = page.getByTestId('print-heading');
+  await expect(heading).toBeVisible();
+  await expect(heading).toContainText("St George's Hospital");
+  await expect(heading).toContainText(
+    /Printed .+ \(Europe\/London, UTC[+-]\d{2}:\d{2}\) by Dr Sam Lindqvist/,
+  );
+  await savePrints(page, 'specialist-report');
   await page.emulateMedia({ media: 'screen' });
 });
 
@@ -133,6 +159,22 @@ test("an ER doctor downloads a case's FHIR bundle and prints its summary", async
   await page.emulateMedia({ media: 'print' });
   await expect(fhirButton).toBeHidden();
   await expect(page.getByRole('navigation')).toBeHidden();
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/case-summary-print.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+
+  // Printed for real: audited, then the heading and the timers' values at printing instead of live ones.
+  await page.evaluate(() => {
+    window.print = () => {
+      document.body.dataset['printed'] = 'yes';
+    };
+  });
+  await page.getByRole('button', { name: 'Print summary' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+  await page.emulateMedia({ media: 'print' });
+  const heading = page.getByTestId('print-heading');
+  await expect(heading).toContainText("St George's Hospital");
+  await expect(heading).toContainText(/Printed .+ \(Europe\/London, UTC[+-]\d{2}:\d{2}\) by /);
+  await expect(page.getByText(/at printing:/).first()).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await savePrints(page, 'case-summary');
   await page.emulateMedia({ media: 'screen' });
 });

@@ -464,6 +464,7 @@ export type RouteHandlers = {
     Reply: Omit<GetMyHomeErrors, 'default'> & GetMyHomeResponses;
   }>;
   getCalendarFeed: RouteHandler<{
+    Headers?: GetCalendarFeedData['headers'];
     Params: GetCalendarFeedData['path'];
     Reply: Omit<GetCalendarFeedErrors, 'default'> & GetCalendarFeedResponses;
   }>;

@@ -1424,7 +1424,7 @@ export const getMyHome = <ThrowOnError extends boolean = false>(
 /**
  * A specialist's on-call shifts as an iCalendar (RFC 5545) feed, for phone calendars.
  *
- * Reachable without signing in: the token in the address is the secret. Shifts from 28 days ago to 90 days ahead. A revoked or unknown token is 404.
+ * Reachable without signing in: the token in the address is the secret. Shifts from 28 days ago to 90 days ahead. A revoked or unknown token is 404. Each event's DTSTAMP is the time its shift last changed, so the same shifts give the same text; the answer carries an ETag, and a request whose If-None-Match names it is answered 304 without a body.
  */
 export const getCalendarFeed = <ThrowOnError extends boolean = false>(
   options: Options<GetCalendarFeedData, ThrowOnError>,

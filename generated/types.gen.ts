@@ -4619,6 +4619,12 @@ export type GetMyHomeResponse = GetMyHomeResponses[keyof GetMyHomeResponses];
 
 export type GetCalendarFeedData = {
   body?: never;
+  headers?: {
+    /**
+     * The ETag of the copy the calendar app holds.
+     */
+    'If-None-Match'?: string;
+  };
   path: {
     /**
      * The feed's secret token.

@@ -1806,6 +1806,10 @@ export const zChangeMyPasswordResponse = z.void();
  */
 export const zGetMyHomeResponse = zHomeSummary;
 
+export const zGetCalendarFeedHeaders = z.object({
+  'If-None-Match': z.optional(z.string().check(z.maxLength(1000))),
+});
+
 export const zGetCalendarFeedPath = z.object({
   token: z.string().check(z.maxLength(68), z.regex(/^cal_[A-Za-z0-9_-]{32,64}$/)),
 });

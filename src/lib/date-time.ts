@@ -121,3 +121,28 @@ export function formatDuration(milliseconds: number): string {
   const clock = `${hours}:${pad(minutes)}:${pad(seconds)}`;
   return days > 0 ? `${days} d ${clock}` : clock;
 }
+
+/**
+ * An instant as ISO 8601 with the zone's offset, to the second: `2026-11-27T23:04:00+00:00` (for files other
+ * programs read). A zone the browser does not know writes it in UTC.
+ */
+export function isoWithOffset(iso: string, timeZone?: string | null): string {
+  const instant = new Date(iso).getTime();
+  let offset = 0;
+  let wall: WallParts;
+  try {
+    wall = wallParts(instant, timeZone ?? 'UTC');
+    offset = zoneOffset(instant, timeZone ?? 'UTC');
+  } catch {
+    wall = wallParts(instant, 'UTC');
+  }
+  const minutes = Math.round(offset / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const zone = `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${zone}`;
+}
+
+/** The zone a printed time is in, with its offset then: `Europe/London, UTC+01:00`. */
+export function formatZone(iso: string, timeZone: string): string {
+  return `${timeZone}, UTC${isoWithOffset(iso, timeZone).slice(19)}`;
+}

@@ -1,10 +1,12 @@
-// The case record leaving the app: the FHIR R4 export validates against the specification, carries the
-// request, each offer, the thread and the consultation, minimises the patient, and is audited as every
-// print is; a case the caller may not read stays 404.
+// The case record leaving the app: the FHIR R4 export passes two validators and resolves every reference
+// inside itself, carries the request, each offer with its outcome, each attachment as a reference to its
+// download, the thread and the consultation, minimises the patient, and is audited as every print is; a case
+// the caller may not read stays 404.
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Fhir } from 'fhir';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Case } from '../../generated/types.gen.ts';
+import type { Attachment, Case } from '../../generated/types.gen.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import {
   as,
@@ -18,20 +20,25 @@ import {
   setOnCall,
 } from './support/cases-app.ts';
 import { forEachDatabase } from './support/databases.ts';
+import {
+  bundleProblems,
+  fhirPackageErrors,
+  medplumErrors,
+  NO_PROBLEMS,
+  unresolvedReferences,
+  type Bundle,
+} from './support/fhir-checks.ts';
 
-interface Bundle {
-  resourceType: string;
-  type: string;
-  entry: { resource: Record<string, unknown> & { resourceType: string } }[];
-}
-
-// The library's default specification is R4 (its ParseConformance version).
-const fhir = new Fhir();
+const scan = () =>
+  sharp({ create: { width: 48, height: 32, channels: 3, background: { r: 20, g: 20, b: 20 } } })
+    .png()
+    .toBuffer();
 
 forEachDatabase((_name, open) => {
   let db: Database;
   let app: FastifyInstance;
   let opened: Case;
+  let attachment: Attachment;
   beforeAll(async () => {
     db = await open();
     await seedCasesDatabase(db);
@@ -56,6 +63,13 @@ forEachDatabase((_name, open) => {
       disposition: 'admit',
     });
     expect(consulted.status, JSON.stringify(consulted.body)).toBeLessThan(300);
+    const uploaded = await as(app, DOCTOR).post<Attachment>(
+      `/cases/${opened.id}/attachments?fileName=${encodeURIComponent('CT head.png')}`,
+      await scan(),
+      { 'content-type': 'image/png' },
+    );
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    attachment = uploaded.body;
   });
   afterAll(async () => {
     await app.close();
@@ -75,15 +89,45 @@ forEachDatabase((_name, open) => {
     expect(response.headers['content-type']).toContain('application/fhir+json');
     expect(response.headers['content-disposition']).toContain(`${opened.displayNumber}-fhir.json`);
     const bundle = JSON.parse(response.raw.toString('utf8')) as Bundle;
-    const result = fhir.validate(bundle);
-    expect(result.messages.filter((message) => String(message.severity) === 'error')).toEqual([]);
-    expect(result.valid).toBe(true);
+    expect(bundleProblems(bundle)).toEqual(NO_PROBLEMS);
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     const kinds = bundle.entry.map((entry) => entry.resource.resourceType);
-    expect(kinds).toEqual(['Patient', 'ServiceRequest', 'Task', 'Communication', 'Communication']);
-    const [patient, request, task, message, consultation] = bundle.entry.map((entry) => entry.resource);
+    expect(kinds).toEqual([
+      'Patient',
+      'ServiceRequest',
+      'Task',
+      'DocumentReference',
+      'Communication',
+      'Communication',
+    ]);
+    const [patient, request, task, document, message, consultation] = bundle.entry.map(
+      (entry) => entry.resource,
+    );
     expect(request).toMatchObject({ status: 'completed', intent: 'order', priority: 'stat' });
-    expect(task).toMatchObject({ status: 'completed', owner: { display: 'Dr Sam Lindqvist' } });
+    expect(task).toMatchObject({
+      status: 'completed',
+      owner: { display: 'Dr Sam Lindqvist' },
+      businessStatus: { coding: [{ code: 'accepted' }] },
+    });
+    // The attachment by reference to its access-checked download, with its digest; never the bytes.
+    const download = await as(app, DOCTOR).get(`/media/attachments/${attachment.id}`);
+    expect(download.status).toBe(200);
+    expect(document).toMatchObject({
+      status: 'current',
+      content: [
+        {
+          attachment: {
+            contentType: 'image/png',
+            size: download.raw.length,
+            hash: createHash('sha1').update(download.raw).digest('base64'),
+            title: 'CT head.png',
+            creation: attachment.createdAt,
+            url: attachment.url,
+          },
+        },
+      ],
+    });
+    expect(JSON.stringify(document)).not.toContain('"data"');
     expect(message).toMatchObject({ payload: [{ contentString: 'CT angiography now, please' }] });
     expect(JSON.stringify(consultation)).toContain('Thrombectomy candidate');
     // The patient as the case holds it, nothing more.
@@ -103,8 +147,25 @@ forEachDatabase((_name, open) => {
     expect(await audited('case.export_fhir')).toEqual([DOCTOR]);
   });
 
-  it('the validator does refuse what is not FHIR R4', () => {
-    expect(fhir.validate({ resourceType: 'Task', status: 'maybe', intent: 'order' }).valid).toBe(false);
+  it('each check does refuse what is wrong: not FHIR R4, or a reference nothing in the bundle answers', () => {
+    const notR4 = { resourceType: 'Task', id: 't1', status: 'maybe', intent: 'order' };
+    expect(fhirPackageErrors(notR4)).not.toEqual([]);
+    expect(medplumErrors({ resourceType: 'Task', id: 't1', status: 'requested', when: 'now' })).not.toEqual(
+      [],
+    );
+    expect(medplumErrors({ resourceType: 'Task', id: 't1', status: 'requested' })).not.toEqual([]);
+    expect(
+      unresolvedReferences({
+        resourceType: 'Bundle',
+        type: 'collection',
+        entry: [
+          {
+            fullUrl: 'urn:uuid:5f0c6b1e-1d2a-5c3b-8e4f-0a1b2c3d4e5f',
+            resource: { resourceType: 'Task', id: 't1', for: { reference: 'Patient/p1' } },
+          },
+        ],
+      }),
+    ).toEqual(['Patient/p1']);
   });
 
   it('audits every print of the summary', async () => {

@@ -1,6 +1,7 @@
 // Insights: the figures equal those the domain's measures compute from the very cases the test wrote; each
 // role sees its own scope and never another hospital's figures; the CSV carries the rows behind the JSON.
 import type { FastifyInstance } from 'fastify';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HospitalInsights, PhysicianInsights, SpecialistReport } from '../../generated/types.gen.ts';
 import type { Database } from '../../server/src/db/database.ts';
@@ -385,12 +386,26 @@ forEachDatabase((_name, open) => {
       const response = await csv(HOSPITAL_BUSINESS, 'hospital_business_administrator');
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
-      expect(response.headers['content-disposition']).toContain('attachment');
-      const [header, ...lines] = response.body.trim().split('\n');
-      const columns = (header ?? '').split(',');
-      const rows = lines.map((line): Record<string, string | undefined> =>
-        Object.fromEntries(line.split(',').map((value, i): [string, string] => [columns[i] ?? '', value])),
+      // The file's name carries the filters: the caller's hospital, every specialty and urgency, the range.
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="case-measures_hosp_sgh_all-specialties_all-urgencies_2026-10-01_to_2026-10-31.csv"',
       );
+      // UTF-8 with a byte-order mark, and CRLF line ends only (RFC 4180).
+      expect([...response.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(response.body.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+      expect(response.body.endsWith('\r\n')).toBe(true);
+      const parsed = Papa.parse<Record<string, string | undefined>>(response.body.replace(/^\uFEFF/, ''), {
+        delimiter: ',',
+        header: true,
+        skipEmptyLines: true,
+      });
+      expect(parsed.errors).toEqual([]);
+      const rows = parsed.data;
+      // Times as ISO 8601 with their offset; measures as plain numbers.
+      for (const row of rows) {
+        expect(row['opened_at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+        expect(row['request_to_accept_s'] ?? '').toMatch(/^(\d+(\.\d+)?)?$/);
+      }
       const json = (await hospitals(HOSPITAL_BUSINESS, 'hospital_business_administrator')).body.totals;
       expect(rows).toHaveLength(json.volume);
       const live = rows.filter((row) => row['cancelled'] === 'false');

@@ -1,8 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { OpenApiDocument, TenantConfig } from '../../../generated/types.gen.ts';
 import type { Config } from '../config.ts';
 import { API_PREFIX, loadOpenApiDocument } from '../openapi.ts';
-import { readCalendarFeed } from '../schedules/calendar-feed.ts';
+import { calendarETag, matchesETag, readCalendarFeed } from '../schedules/calendar-feed.ts';
 
 export function tenantConfigOf(config: Config): TenantConfig {
   if (config.tenantProblems.length > 0) {
@@ -49,10 +50,13 @@ export const publicHandlers = {
   },
   async getCalendarFeed(request, reply) {
     const calendar = await readCalendarFeed(request.server.db, request.params.token);
-    return reply
-      .header('cache-control', 'private, no-store')
-      .type('text/calendar; charset=utf-8')
-      .code(200)
-      .send(calendar);
+    const etag = calendarETag(calendar);
+    // No-cache (never no-store): a calendar app may keep its copy and ask whether it is still current.
+    void reply.header('cache-control', 'private, no-cache').header('etag', etag);
+    if (matchesETag(request.headers['if-none-match'], etag)) {
+      // The generated reply types leave out answers without a body other than 204: 304 is in the contract.
+      return (reply as unknown as FastifyReply).code(304).send();
+    }
+    return reply.type('text/calendar; charset=utf-8').code(200).send(calendar);
   },
 } satisfies Pick<RouteHandlers, 'getTenantConfig' | 'getOpenApiDocument' | 'getCalendarFeed'>;

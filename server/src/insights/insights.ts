@@ -12,6 +12,7 @@ import type {
 import { recordAuditAction, recordAuditOfCases } from '../audit/audit-repository.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
+import { CSV_BOM, csvFileName, csvLine } from '../domain/csv.ts';
 import { previousRange } from '../domain/measures.ts';
 import { badRequest, forbidden, notFound } from '../errors.ts';
 import {
@@ -176,16 +177,15 @@ export const CSV_COLUMNS = [
   'within_target',
 ] as const;
 
-const csvValue = (value: string | number | boolean | null) => (value === null ? '' : String(value));
-
-function csvLine(row: CaseMeasuresRow): string {
-  return `${[
+/** One case, one line: ids, the time it opened as ISO 8601 with its offset, and the measures as numbers. */
+function caseLine(row: CaseMeasuresRow): string {
+  return csvLine([
     row.id,
     row.display_number,
     row.hospital_id,
     row.specialty_id,
     row.urgency,
-    row.created_at,
+    new Date(row.created_at).toISOString(),
     row.local_date,
     row.cancelled,
     row.door_to_request,
@@ -198,9 +198,7 @@ function csvLine(row: CaseMeasuresRow): string {
     row.no_coverage,
     row.within_ack,
     row.within_target,
-  ]
-    .map(csvValue)
-    .join(',')}\n`;
+  ]);
 }
 
 const PAGE = 2000;
@@ -223,15 +221,22 @@ export async function exportCaseMeasures(
     at: new Date(),
   });
   async function* lines() {
-    yield `${CSV_COLUMNS.join(',')}\n`;
+    yield CSV_BOM + csvLine(CSV_COLUMNS);
     let after: { createdAt: string; id: string } | null = null;
     for (;;) {
       const rows = await readCaseMeasuresPage(db, filter, after, PAGE);
-      if (rows.length > 0) yield rows.map(csvLine).join('');
+      if (rows.length > 0) yield rows.map(caseLine).join('');
       const last = rows.at(-1);
       if (rows.length < PAGE || last === undefined) return;
       after = { createdAt: last.cursor_at, id: last.id };
     }
   }
-  return { fileName: `case-measures-${filter.from}-to-${filter.to}.csv`, body: Readable.from(lines()) };
+  const fileName = csvFileName('case-measures', {
+    hospitalId: filter.hospitalIds?.length === 1 ? (filter.hospitalIds[0] ?? '') : '',
+    specialtyId: filter.specialtyId ?? '',
+    urgency: filter.urgency ?? '',
+    from: filter.from,
+    to: filter.to,
+  });
+  return { fileName, body: Readable.from(lines()) };
 }

@@ -67,7 +67,11 @@ function fold(line: string): string {
 
 const stamp = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d+/, '');
 
-export function toICalendar(rows: readonly ShiftRow[], userId: string, now: Date): string {
+/**
+ * The calendar as RFC 5545 text. Without a METHOD, each event's DTSTAMP is the time its shift last changed
+ * (RFC 5545 3.8.7.2), so that the same shifts give the same text on every fetch.
+ */
+export function toICalendar(rows: readonly ShiftRow[], userId: string): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -80,7 +84,7 @@ export function toICalendar(rows: readonly ShiftRow[], userId: string, now: Date
     lines.push(
       'BEGIN:VEVENT',
       `UID:${row.id}-${role}@case-router`,
-      `DTSTAMP:${stamp(now.toISOString())}`,
+      `DTSTAMP:${stamp(new Date(row.updated_at).toISOString())}`,
       `DTSTART:${stamp(row.starts_at)}`,
       `DTEND:${stamp(row.ends_at)}`,
       fold(`SUMMARY:${text(`On call: ${row.specialty_name} (${role})`)}`),
@@ -89,6 +93,19 @@ export function toICalendar(rows: readonly ShiftRow[], userId: string, now: Date
   }
   lines.push('END:VCALENDAR');
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A strong validator of the feed's text: phones that poll send it back and download nothing new. */
+export const calendarETag = (calendar: string) =>
+  `"${createHash('sha256').update(calendar).digest('base64url').slice(0, 32)}"`;
+
+/** Whether an If-None-Match header names the current validator (a list, or `*`). */
+export function matchesETag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
 }
 
 /** The feed behind a token; 404 for a token unknown or revoked. */
@@ -103,5 +120,5 @@ export async function readCalendarFeed(db: Queryable, token: string): Promise<st
     new Date(now.getTime() - FEED_PAST_DAYS * DAY),
     new Date(now.getTime() + FEED_AHEAD_DAYS * DAY),
   );
-  return toICalendar(rows, userId, now);
+  return toICalendar(rows, userId);
 }

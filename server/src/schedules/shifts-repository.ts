@@ -26,12 +26,15 @@ export interface ShiftRow {
   primary_active: boolean;
   backup_id: string | null;
   backup_name: string | null;
+  /** The shift's last change (its creation, or the last edit). */
+  updated_at: string;
 }
 
 export const OVERLAP_CONSTRAINT = 'on_call_shifts_no_overlap';
 
 const SHIFT_SELECT = `select f.id, f.hospital_id, f.specialty_id, s.name as specialty_name, f.starts_at, f.ends_at,
-    f.primary_id, p.display_name as primary_name, p.active as primary_active, f.backup_id, b.display_name as backup_name
+    f.primary_id, p.display_name as primary_name, p.active as primary_active, f.backup_id, b.display_name as backup_name,
+    f.updated_at
   from on_call_shifts f join specialties s on s.id = f.specialty_id join users p on p.id = f.primary_id
   left join users b on b.id = f.backup_id`;
 

@@ -1,14 +1,20 @@
 // A table of figures, with its caption and a CSV of exactly its rows: the text alternative of every chart.
+// The screen shows display text; the CSV carries the same facts as data (numbers as numbers with the unit in
+// the header, times as ISO 8601 with their offset), one row per row of the table.
 // A plain HTML table (styled in insights.css): Mantine's Table would bring its scroll area along.
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
+import { toCsv, type CsvCell } from '../../lib/csv.ts';
 import { downloadText } from '../../lib/download.ts';
-import { toCsv } from './csv.ts';
 
 export interface Column<Row> {
   readonly header: string;
   readonly cell: (row: Row) => string;
+  /** The column in the CSV: a machine-readable header (unit included: `_min`, `_share`) and its value. */
+  readonly csv: { readonly header: string; readonly value: (row: Row) => CsvCell };
   /** Numbers align right. */
   readonly numeric?: boolean;
+  /** Kept on one line, on screen and on paper (case numbers). */
+  readonly nowrap?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -16,7 +22,7 @@ export interface DataTableProps<Row> {
   readonly columns: readonly Column<Row>[];
   readonly rows: readonly Row[];
   readonly rowKey: (row: Row) => string;
-  /** The CSV file's name, without `.csv`. */
+  /** The CSV file's name, with the filters it was made under (csvFileName). */
   readonly fileName: string;
   readonly emptyMessage?: string;
 }
@@ -36,7 +42,6 @@ export function DataTable<Row>({
       </Text>
     );
   }
-  const headers = columns.map((column) => column.header);
   const cells = rows.map((row) => columns.map((column) => column.cell(row)));
   return (
     <div>
@@ -57,7 +62,11 @@ export function DataTable<Row>({
             {rows.map((row, index) => (
               <tr key={rowKey(row)}>
                 {columns.map((column, columnIndex) => (
-                  <td key={column.header} data-numeric={column.numeric || undefined}>
+                  <td
+                    key={column.header}
+                    data-numeric={column.numeric || undefined}
+                    data-nowrap={column.nowrap || undefined}
+                  >
                     {cells[index]?.[columnIndex]}
                   </td>
                 ))}
@@ -72,7 +81,13 @@ export function DataTable<Row>({
           size="sm"
           mih={44}
           onClick={() => {
-            downloadText(`${fileName}.csv`, toCsv(headers, cells));
+            downloadText(
+              fileName,
+              toCsv(
+                columns.map((column) => column.csv.header),
+                rows.map((row) => columns.map((column) => column.csv.value(row))),
+              ),
+            );
           }}
         >
           Download CSV<VisuallyHidden>: {caption}</VisuallyHidden>

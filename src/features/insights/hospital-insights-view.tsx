@@ -4,6 +4,7 @@ import { Stack } from '@mantine/core';
 import { memo } from 'react';
 import type { HospitalInsights, InsightGroup } from '../../../generated/types.gen.ts';
 import { ChoiceButtons } from '../../components/choice-buttons.tsx';
+import { csvFileName, secondsToMinutes } from '../../lib/csv.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { BarChart, LineChart } from './charts.tsx';
 import { DataTable, type Column } from './data-table.tsx';
@@ -11,29 +12,68 @@ import { formatCount, formatDay, formatDuration, formatShare, toMinutes, WEEKDAY
 import { HeadlineFigures } from './headline.tsx';
 import type { InsightsFilters } from './use-insights-filters.ts';
 
-const groupColumns = (first: string): Column<InsightGroup>[] => [
-  { header: first, cell: (row) => row.name },
-  { header: 'Cases', cell: (row) => formatCount(row.figures.volume), numeric: true },
+const groupColumns = (first: string, csvFirst: string): Column<InsightGroup>[] => [
+  { header: first, cell: (row) => row.name, csv: { header: csvFirst, value: (row) => row.name } },
+  {
+    header: 'Cases',
+    cell: (row) => formatCount(row.figures.volume),
+    csv: { header: 'cases', value: (row) => row.figures.volume },
+    numeric: true,
+  },
   {
     header: 'Median to accept',
     cell: (row) => formatDuration(row.figures.intervals.requestToAccept.median),
+    csv: {
+      header: 'time_to_accept_median_min',
+      value: (row) => secondsToMinutes(row.figures.intervals.requestToAccept.median),
+    },
     numeric: true,
   },
   {
     header: '90th percentile to accept',
     cell: (row) => formatDuration(row.figures.intervals.requestToAccept.p90),
+    csv: {
+      header: 'time_to_accept_p90_min',
+      value: (row) => secondsToMinutes(row.figures.intervals.requestToAccept.p90),
+    },
     numeric: true,
   },
-  { header: 'Within target', cell: (row) => formatShare(row.figures.withinTargetShare), numeric: true },
+  {
+    header: 'Within target',
+    cell: (row) => formatShare(row.figures.withinTargetShare),
+    csv: { header: 'share_within_target', value: (row) => row.figures.withinTargetShare },
+    numeric: true,
+  },
   {
     header: 'Within acknowledgement time',
     cell: (row) => formatShare(row.figures.withinAckShare),
+    csv: { header: 'share_within_ack', value: (row) => row.figures.withinAckShare },
     numeric: true,
   },
-  { header: 'Escalated', cell: (row) => formatCount(row.figures.escalated), numeric: true },
-  { header: 'Declines', cell: (row) => formatCount(row.figures.declines), numeric: true },
-  { header: 'No coverage', cell: (row) => formatCount(row.figures.noCoverage), numeric: true },
-  { header: 'Cancelled', cell: (row) => formatCount(row.figures.cancelled), numeric: true },
+  {
+    header: 'Escalated',
+    cell: (row) => formatCount(row.figures.escalated),
+    csv: { header: 'escalated', value: (row) => row.figures.escalated },
+    numeric: true,
+  },
+  {
+    header: 'Declines',
+    cell: (row) => formatCount(row.figures.declines),
+    csv: { header: 'declines', value: (row) => row.figures.declines },
+    numeric: true,
+  },
+  {
+    header: 'No coverage',
+    cell: (row) => formatCount(row.figures.noCoverage),
+    csv: { header: 'no_coverage', value: (row) => row.figures.noCoverage },
+    numeric: true,
+  },
+  {
+    header: 'Cancelled',
+    cell: (row) => formatCount(row.figures.cancelled),
+    csv: { header: 'cancelled', value: (row) => row.figures.cancelled },
+    numeric: true,
+  },
 ];
 
 export interface HospitalInsightsViewProps {
@@ -51,7 +91,14 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
   onChange,
   showHospitals,
 }: HospitalInsightsViewProps) {
-  const range = `${data.range.from}-to-${data.range.to}`;
+  const fileName = (what: string) =>
+    csvFileName(what, {
+      hospitalId: filters.hospitalId || (showHospitals ? '' : (data.byHospital[0]?.id ?? '')),
+      specialtyId: filters.specialtyId,
+      urgency: filters.urgency,
+      from: data.range.from,
+      to: data.range.to,
+    });
   const trend = data.trend.map((point) => ({
     day: formatDay(point.start),
     start: point.start,
@@ -110,27 +157,25 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
         table={
           <DataTable
             caption={`Time to accept by ${filters.bucket === 'week' ? 'week' : 'day'}`}
-            fileName={`time-to-accept-${range}`}
+            fileName={fileName('time-to-accept')}
             rows={trend}
             rowKey={(row) => row.start}
             columns={[
-              { header: filters.bucket === 'week' ? 'Week of' : 'Day', cell: (row) => row.day },
-              { header: 'Cases', cell: (row) => formatCount(row.figures.volume), numeric: true },
               {
-                header: 'Median to accept',
-                cell: (row) => formatDuration(row.figures.intervals.requestToAccept.median),
-                numeric: true,
+                header: filters.bucket === 'week' ? 'Week of' : 'Day',
+                cell: (row) => row.day,
+                csv: { header: filters.bucket === 'week' ? 'week_start' : 'day', value: (row) => row.start },
               },
-              {
-                header: '90th percentile to accept',
-                cell: (row) => formatDuration(row.figures.intervals.requestToAccept.p90),
-                numeric: true,
-              },
-              {
-                header: 'Within target',
-                cell: (row) => formatShare(row.figures.withinTargetShare),
-                numeric: true,
-              },
+              ...groupColumns('', '')
+                .slice(1, 5)
+                .map((column): Column<(typeof trend)[number]> => ({
+                  ...column,
+                  cell: (row) => column.cell({ id: row.start, name: row.day, figures: row.figures }),
+                  csv: {
+                    header: column.csv.header,
+                    value: (row) => column.csv.value({ id: row.start, name: row.day, figures: row.figures }),
+                  },
+                })),
             ]}
           />
         }
@@ -149,10 +194,10 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
         table={
           <DataTable
             caption="Figures by specialty"
-            fileName={`by-specialty-${range}`}
+            fileName={fileName('by-specialty')}
             rows={data.bySpecialty}
             rowKey={(row) => row.id}
-            columns={groupColumns('Specialty')}
+            columns={groupColumns('Specialty', 'specialty')}
           />
         }
       />
@@ -168,12 +213,21 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
         table={
           <DataTable
             caption="Cases by hour of day (local time)"
-            fileName={`by-hour-${range}`}
+            fileName={fileName('by-hour')}
             rows={byHour}
             rowKey={(row) => row.hour}
             columns={[
-              { header: 'Hour', cell: (row) => `${row.hour}:00` },
-              { header: 'Cases', cell: (row) => formatCount(row.cases), numeric: true },
+              {
+                header: 'Hour',
+                cell: (row) => `${row.hour}:00`,
+                csv: { header: 'local_hour', value: (row) => Number(row.hour) },
+              },
+              {
+                header: 'Cases',
+                cell: (row) => formatCount(row.cases),
+                csv: { header: 'cases', value: (row) => row.cases },
+                numeric: true,
+              },
             ]}
           />
         }
@@ -191,30 +245,39 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
         table={
           <DataTable
             caption="Cases by weekday"
-            fileName={`by-weekday-${range}`}
+            fileName={fileName('by-weekday')}
             rows={byWeekday}
             rowKey={(row) => row.weekday}
             columns={[
-              { header: 'Weekday', cell: (row) => row.weekday },
-              { header: 'Cases', cell: (row) => formatCount(row.cases), numeric: true },
+              {
+                header: 'Weekday',
+                cell: (row) => row.weekday,
+                csv: { header: 'weekday', value: (row) => row.weekday },
+              },
+              {
+                header: 'Cases',
+                cell: (row) => formatCount(row.cases),
+                csv: { header: 'cases', value: (row) => row.cases },
+                numeric: true,
+              },
             ]}
           />
         }
       />
       <DataTable
         caption="Figures by urgency"
-        fileName={`by-urgency-${range}`}
+        fileName={fileName('by-urgency')}
         rows={data.byUrgency}
         rowKey={(row) => row.id}
-        columns={groupColumns('Urgency')}
+        columns={groupColumns('Urgency', 'urgency')}
       />
       {showHospitals && (
         <DataTable
           caption="Figures by hospital"
-          fileName={`by-hospital-${range}`}
+          fileName={fileName('by-hospital')}
           rows={data.byHospital}
           rowKey={(row) => row.id}
-          columns={groupColumns('Hospital')}
+          columns={groupColumns('Hospital', 'hospital')}
         />
       )}
     </Stack>

@@ -4,6 +4,7 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getPhysicianInsightsOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { PhysicianFigures } from '../../../generated/types.gen.ts';
+import { csvFileName, secondsToMinutes } from '../../lib/csv.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { BarChart } from './charts.tsx';
@@ -15,13 +16,47 @@ import { toApiQuery, useInsightsFilters } from './use-insights-filters.ts';
 import './mantine-styles.ts';
 
 export const physicianColumns: readonly Column<PhysicianFigures>[] = [
-  { header: 'Physician', cell: (row) => row.physician.displayName },
-  { header: 'Offered', cell: (row) => formatCount(row.offered), numeric: true },
-  { header: 'Accepted', cell: (row) => formatCount(row.accepted), numeric: true },
-  { header: 'Declined', cell: (row) => formatCount(row.declined), numeric: true },
-  { header: 'Median response', cell: (row) => formatDuration(row.responseMedian), numeric: true },
-  { header: '90th percentile response', cell: (row) => formatDuration(row.responseP90), numeric: true },
-  { header: 'Answered within time', cell: (row) => formatShare(row.withinAckShare), numeric: true },
+  {
+    header: 'Physician',
+    cell: (row) => row.physician.displayName,
+    csv: { header: 'physician', value: (row) => row.physician.displayName },
+  },
+  {
+    header: 'Offered',
+    cell: (row) => formatCount(row.offered),
+    csv: { header: 'offered', value: (row) => row.offered },
+    numeric: true,
+  },
+  {
+    header: 'Accepted',
+    cell: (row) => formatCount(row.accepted),
+    csv: { header: 'accepted', value: (row) => row.accepted },
+    numeric: true,
+  },
+  {
+    header: 'Declined',
+    cell: (row) => formatCount(row.declined),
+    csv: { header: 'declined', value: (row) => row.declined },
+    numeric: true,
+  },
+  {
+    header: 'Median response',
+    cell: (row) => formatDuration(row.responseMedian),
+    csv: { header: 'response_median_min', value: (row) => secondsToMinutes(row.responseMedian) },
+    numeric: true,
+  },
+  {
+    header: '90th percentile response',
+    cell: (row) => formatDuration(row.responseP90),
+    csv: { header: 'response_p90_min', value: (row) => secondsToMinutes(row.responseP90) },
+    numeric: true,
+  },
+  {
+    header: 'Answered within time',
+    cell: (row) => formatShare(row.withinAckShare),
+    csv: { header: 'share_within_ack', value: (row) => row.withinAckShare },
+    numeric: true,
+  },
 ];
 
 export function OwnFigures({
@@ -97,7 +132,13 @@ export function PhysicianInsightsScreen({ title }: { readonly title: string }) {
             table={
               <DataTable
                 caption="Figures by physician"
-                fileName={`physicians-${data.range.from}-to-${data.range.to}`}
+                fileName={csvFileName('physicians', {
+                  hospitalId: filters.hospitalId || (me?.hospital?.id ?? ''),
+                  specialtyId: filters.specialtyId,
+                  urgency: filters.urgency,
+                  from: data.range.from,
+                  to: data.range.to,
+                })}
                 rows={data.items}
                 rowKey={(row) => row.physician.id}
                 columns={physicianColumns}

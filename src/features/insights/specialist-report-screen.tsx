@@ -3,10 +3,13 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { getSpecialistReportOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import { recordSpecialistReportPrint } from '../../../generated/sdk.gen.ts';
+import { PrintHeading } from '../../components/print-heading.tsx';
 import { errorText } from '../../lib/api/index.ts';
-import { formatDateTime } from '../../lib/date-time.ts';
+import { csvFileName, secondsToMinutes } from '../../lib/csv.ts';
+import { formatDateTime, isoWithOffset } from '../../lib/date-time.ts';
 import { useMe } from '../../lib/use-me.ts';
 import { DataTable } from './data-table.tsx';
 import { FiltersBar } from './filters-bar.tsx';
@@ -28,7 +31,7 @@ const seconds = (from: string, to: string | null) =>
   to === null ? null : (Date.parse(to) - Date.parse(from)) / 1000;
 
 export function SpecialistReportScreen({ title }: { readonly title: string }) {
-  const { timeZone } = useMe();
+  const { me, timeZone } = useMe();
   const { filters, update } = useInsightsFilters(timeZone);
   const report = useQuery({
     ...getSpecialistReportOptions({ query: { from: filters.from, to: filters.to } }),
@@ -37,6 +40,7 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
   const { data } = report;
   const [printing, setPrinting] = useState(false);
   const [printProblem, setPrintProblem] = useState<string | null>(null);
+  const [printedAt, setPrintedAt] = useState<string | null>(null);
   // Every print leaves an audit event first: no audit, no print.
   const print = async () => {
     setPrinting(true);
@@ -45,6 +49,10 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
       await recordSpecialistReportPrint({
         query: { from: filters.from, to: filters.to },
         throwOnError: true,
+      });
+      // The paper says when and by whom it was printed: on the page before the dialog takes its picture.
+      flushSync(() => {
+        setPrintedAt(new Date().toISOString());
       });
       window.print();
     } catch (error) {
@@ -55,6 +63,15 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
   };
   return (
     <Stack gap="md">
+      {printedAt !== null && (
+        <PrintHeading
+          title={`Specialist report${data ? ` of ${data.physician.displayName}` : ''}`}
+          hospital={me?.hospital?.name ?? null}
+          printedBy={me?.displayName ?? null}
+          printedAt={printedAt}
+          timeZone={timeZone}
+        />
+      )}
       <Group justify="space-between" align="flex-end">
         <Stack gap={0}>
           <Title order={1} size="h2">
@@ -101,21 +118,54 @@ export function SpecialistReportScreen({ title }: { readonly title: string }) {
           <DataTable
             caption="My consultations in this period"
             emptyMessage="You wrote no consultation in this period."
-            fileName={`specialist-report-${data.range.from}-to-${data.range.to}`}
+            fileName={csvFileName('specialist-report', {
+              hospitalId: me?.hospital?.id ?? '',
+              from: data.range.from,
+              to: data.range.to,
+            })}
             rows={data.consultations}
             rowKey={(row) => row.caseId}
             columns={[
-              { header: 'Case', cell: (row) => row.displayNumber },
-              { header: 'Specialty', cell: (row) => row.specialty },
-              { header: 'Urgency', cell: (row) => row.urgency },
-              { header: 'Opened', cell: (row) => formatDateTime(row.openedAt, timeZone) },
+              {
+                header: 'Case',
+                cell: (row) => row.displayNumber,
+                nowrap: true,
+                csv: { header: 'case_number', value: (row) => row.displayNumber },
+              },
+              {
+                header: 'Specialty',
+                cell: (row) => row.specialty,
+                csv: { header: 'specialty', value: (row) => row.specialty },
+              },
+              {
+                header: 'Urgency',
+                cell: (row) => row.urgency,
+                csv: { header: 'urgency', value: (row) => row.urgency },
+              },
+              {
+                header: 'Opened',
+                cell: (row) => formatDateTime(row.openedAt, timeZone),
+                csv: { header: 'opened_at', value: (row) => isoWithOffset(row.openedAt, timeZone) },
+              },
               {
                 header: 'Time to accept',
                 cell: (row) => formatDuration(seconds(row.openedAt, row.acceptedAt)),
+                csv: {
+                  header: 'time_to_accept_min',
+                  value: (row) => secondsToMinutes(seconds(row.openedAt, row.acceptedAt)),
+                },
                 numeric: true,
               },
-              { header: 'Consulted', cell: (row) => formatDateTime(row.consultedAt, timeZone) },
-              { header: 'Disposition', cell: (row) => DISPOSITIONS[row.disposition] ?? row.disposition },
+              {
+                header: 'Consulted',
+                cell: (row) => formatDateTime(row.consultedAt, timeZone),
+                csv: { header: 'consulted_at', value: (row) => isoWithOffset(row.consultedAt, timeZone) },
+              },
+              {
+                header: 'Disposition',
+                cell: (row) => DISPOSITIONS[row.disposition] ?? row.disposition,
+                csv: { header: 'disposition', value: (row) => row.disposition },
+              },
             ]}
           />
         </Stack>

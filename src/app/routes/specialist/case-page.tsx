@@ -44,7 +44,7 @@ export function Component() {
   const assignedToMe = item.assignedTo !== null && item.assignedTo.id === me?.id;
   return (
     <Stack gap="md">
-      <CaseRecordActions caseId={item.id} displayNumber={item.displayNumber} />
+      <CaseRecordActions item={item} />
       {accept.error && (
         <Alert color="gray" title="The case was not accepted" role="alert">
           {errorText(accept.error)}

@@ -24,13 +24,16 @@ export function CaseHeader({ item }: { readonly item: Case }) {
             No on-call coverage when opened: offered to every {item.specialty.name} specialist.
           </Text>
         )}
-        <CaseTimers
-          status={item.status}
-          doorTime={item.doorTime}
-          openedAt={item.createdAt}
-          targetAt={item.targetDueAt}
-          endedAt={item.closedAt ?? item.cancelledAt}
-        />
+        {/* Live on screen only: a print carries their values at printing instead (case-record-actions.tsx). */}
+        <div data-print="hide">
+          <CaseTimers
+            status={item.status}
+            doorTime={item.doorTime}
+            openedAt={item.createdAt}
+            targetAt={item.targetDueAt}
+            endedAt={item.closedAt ?? item.cancelledAt}
+          />
+        </div>
       </Stack>
     </Paper>
   );

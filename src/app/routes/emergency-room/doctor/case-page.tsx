@@ -35,7 +35,7 @@ export function Component() {
   const timeZone = item.hospital.timeZone;
   return (
     <Stack gap="md">
-      <CaseRecordActions caseId={item.id} displayNumber={item.displayNumber} />
+      <CaseRecordActions item={item} />
       <CaseView
         item={item}
         timeZone={timeZone}
