@@ -141,7 +141,10 @@ ${details}${link}`,
   });
 }
 
-/** The logout confirmation, submitted at once by auto-submit.js; without scripts the button does it. */
+/**
+ * The sign-out of the session's own user (the request carried its ID token), submitted at once by auto-submit.js;
+ * without scripts the button does it.
+ */
 export function logoutPage(options: { assetsPath: string; form: string }): string {
   const formId = /id="([^"]+)"/.exec(options.form)?.[1] ?? 'op.logoutForm';
   return layout({
@@ -152,5 +155,20 @@ export function logoutPage(options: { assetsPath: string; form: string }): strin
 <p class="lead">${t.signingOutMessage}</p>
 ${options.form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
 <noscript><button type="submit" form="${escapeHtml(formId)}">${t.signOut}</button></noscript>`,
+  });
+}
+
+/**
+ * The sign-out a request without the session's own ID token asks for: any website can send a browser here, so
+ * nothing happens until the user says so (the button posts the form), and a link leads back to the app.
+ */
+export function logoutConfirmPage(options: { assetsPath: string; form: string; back: string }): string {
+  return layout({
+    assetsPath: options.assetsPath,
+    title: t.confirmSignOutTitle,
+    body: `<h1>${t.confirmSignOutTitle}</h1>
+<p class="lead">${t.confirmSignOutMessage}</p>
+${options.form.replace('</form>', `<input type="hidden" name="logout" value="yes"><button type="submit">${t.signOut}</button></form>`)}
+<p class="secondary-action"><a class="button button-secondary" href="${escapeHtml(options.back)}">${t.staySignedIn}</a></p>`,
   });
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { findUserById, isDemoAccount } from '../users/users-repository.ts';
 import { databaseAdapterFactory } from './adapter.ts';
 import { loadCookieKeys, loadSigningKeys } from './keys.ts';
-import { logoutPage, messagePage } from './pages.ts';
+import { logoutConfirmPage, logoutPage, messagePage } from './pages.ts';
 import { identityTexts as t } from './texts.ts';
 
 export interface ProviderDeps {
@@ -122,7 +122,9 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
         enabled: true,
         logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.body = logoutPage({ assetsPath, form });
+          ctx.body = ownIdTokenHint(ctx)
+            ? logoutPage({ assetsPath, form })
+            : logoutConfirmPage({ assetsPath, form, back: config.publicUrl });
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
@@ -167,6 +169,18 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
   provider.proxy = config.tls.mode === 'off';
   provider.use(consentPromptForOfflineAccess(mountPath));
   return provider;
+}
+
+/**
+ * Whether the sign-out request carries the ID token of the session's own user: only the app holds it, so only
+ * then does the sign-out go ahead unasked. Any website can send a browser to the sign-out address, and an ID
+ * token of another account (an attacker's own) does not speak for this session. The provider has verified the
+ * hint's signature and audience before this runs.
+ */
+function ownIdTokenHint(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities['IdTokenHint'] as { payload?: { sub?: unknown } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  return accountId !== undefined && hint?.payload?.sub === accountId;
 }
 
 // oidc-provider issues a refresh token only when the request says prompt=consent (OIDC Core 11), which MSAL never
