@@ -3,7 +3,7 @@ import { ADDRESS_RULE, PAIR_RULE } from '../../server/src/identity/rate-limit.ts
 
 const PAIR_FREE = PAIR_RULE.freeAttempts;
 const ADDRESS_FREE = ADDRESS_RULE.freeAttempts;
-import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/password-rule.ts';
 import { identityTexts } from '../../server/src/identity/texts.ts';
 import {
   Browser,
@@ -331,6 +331,13 @@ forEachDatabase((_name, open) => {
       const weak = await browser.postForm(changeAction, { password: 'short1', confirm: 'short1' });
       expect(weak.status).toBe(400);
       expect(await weak.text()).toContain(PASSWORD_RULE);
+      // The user is Max Change (mustchange@demo.test): their own name is no password.
+      const ownName = await browser.postForm(changeAction, {
+        password: 'MaxChange2026!',
+        confirm: 'MaxChange2026!',
+      });
+      expect(ownName.status).toBe(400);
+      expect(await ownName.text()).toContain(PASSWORD_RULE);
       const mismatch = await browser.postForm(changeAction, {
         password: 'A-much-better-pass-7',
         confirm: 'A-much-better-pass-8',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, SignupRequest, User } from '../../generated/types.gen.ts';
 import { signupDetails } from '../../server/src/auth/signup-policy.ts';
 import { signupProblems } from '../../server/src/users/signup.ts';
-import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/password-rule.ts';
 import {
   accessTokenFor,
   Browser,
@@ -162,6 +162,27 @@ forEachDatabase((_name, open) => {
         expect((json as { detail: string }).detail).toContain(PASSWORD_RULE);
       },
     );
+
+    it('refuses a temporary password made of the new user’s own name, or of the names typed for them', async () => {
+      const admin = await tokenFor('emergency_room_admin');
+      for (const password of ['JonesMorgan-2026', 'Morgan.Jones.26']) {
+        const { status, json } = await signup(
+          admin,
+          body('er_doctor', 'ownname@refusals.test', { password }),
+        );
+        expect(status, password).toBe(400);
+        expect((json as { detail: string }).detail).toContain(PASSWORD_RULE);
+      }
+      const typed = await signup(
+        admin,
+        body('er_doctor', 'ownname@refusals.test', {
+          display_name: 'Dr A',
+          contact_info: { fname: 'Quillfeather', lname: 'Brightwater', company_name: null },
+          password: 'Quillfeather-Brightwater-7',
+        }),
+      );
+      expect(typed.status).toBe(400);
+    });
 
     it('refuses a specialist without specialty types', async () => {
       const { status, json } = await signup(

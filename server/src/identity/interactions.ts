@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
-import {
-  hashPassword,
-  needsRehash,
-  passwordProblem,
-  PASSWORD_RULE,
-  spendVerificationTime,
-  verifyPassword,
-} from '../auth/passwords.ts';
+import { passwordProblem, PASSWORD_RULE } from '../auth/password-rule.ts';
+import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { recordAuditAction } from '../audit/audit-repository.ts';
@@ -279,7 +273,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
               error,
             }),
           );
-        const weak = passwordProblem(password, [user.email, user.displayName]);
+        const weak = passwordProblem(password, { email: user.email, displayName: user.displayName });
         if (weak !== null) return page(weak);
         if (password !== confirm) return page(t.passwordsDoNotMatch);
         if (user.passwordHash !== null && (await verifyPassword(password, user.passwordHash))) {

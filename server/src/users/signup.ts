@@ -7,7 +7,8 @@ import { decideSignup } from '../auth/signup-policy.ts';
 import type { Database } from '../db/database.ts';
 import { recordAdminChange } from '../audit/admin-audit-repository.ts';
 import { badRequest, conflict, forbidden } from '../errors.ts';
-import { hashPassword, passwordProblem } from '../auth/passwords.ts';
+import { passwordProblem } from '../auth/password-rule.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { findHospital, knownSpecialtyNames } from '../organisation/organisation-repository.ts';
 import { toApiUser } from './user-profile.ts';
 import { findUserByEmail, findUserById, insertUser, normaliseEmail } from './users-repository.ts';
@@ -29,7 +30,12 @@ export async function signUp(db: Database, actor: Actor, body: SignupRequest): P
     throw decision.status === 400 ? badRequest(decision.detail) : forbidden(decision.detail);
   }
 
-  const weak = passwordProblem(body.password, [body.email, body.display_name]);
+  const { fname, lname, company_name: company } = body.contact_info;
+  const weak = passwordProblem(body.password, {
+    email: body.email,
+    displayName: body.display_name,
+    otherWords: [fname, lname, company],
+  });
   if (weak !== null) throw badRequest(weak);
 
   const specialtyTypes = [...new Set((body.specialty_types ?? []).map((name) => name.trim()))];
