@@ -142,6 +142,32 @@ forEachDatabase((_name, open) => {
       expect(json).toEqual({ detail: 'Authentication required' });
     });
 
+    it('says nothing of an account in another hospital system: a neutral answer, not "already exists"', async () => {
+      await database.db.query(
+        `insert into users (id, email, display_name, roles, hospital_system_id, hospital_id)
+         values ('usr_other_doctor', 'kept.elsewhere@other.test', 'Kim Elsewhere', '{er_doctor}', 'hs_other', 'hosp_other'),
+                ('usr_other_admin', 'admin@other.test', 'Ola Other', '{hospital_system}', 'hs_other', null)`,
+      );
+      for (const [creator, role] of [
+        ['emergency_room_admin', 'er_doctor'],
+        ['hospital', 'emergency_room'],
+      ] as const) {
+        const { status, json } = await signup(
+          await tokenFor(creator),
+          body(role, 'Kept.Elsewhere@Other.test'),
+        );
+        expect(status).toBe(409);
+        expect(json).toEqual({ detail: signupProblems.emailUnavailable });
+        expect(JSON.stringify(json)).not.toMatch(/exist|another hospital|system/i);
+      }
+      // The system the account belongs to is told plainly.
+      const ownSystem = await signup(
+        await accessTokenFor(database.db, config, 'usr_other_admin', ['hospital_system']),
+        { ...body('hospital', 'kept.elsewhere@other.test'), hospital_id: 'hosp_other' },
+      );
+      expect(ownSystem).toEqual({ status: 409, json: { detail: signupProblems.duplicateEmail } });
+    });
+
     it('refuses an email that exists already, whatever its case', async () => {
       const { status, json } = await signup(
         await tokenFor('emergency_room_admin'),
