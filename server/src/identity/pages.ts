@@ -68,6 +68,8 @@ export function loginPage(options: {
   email?: string | undefined;
   error?: string | undefined;
   prefetch?: readonly string[];
+  /** Whether "Keep me signed in on this device" is ticked (a form shown again keeps the user's choice). */
+  keep?: boolean;
 }): string {
   const email = options.email ?? '';
   return layout({
@@ -85,6 +87,11 @@ ${alert(options.error)}
 <div class="field">
 <label for="password">${t.password}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${email === '' ? '' : ' autofocus'}${invalid(options.error)}>
+</div>
+<div class="check">
+<input id="keep" name="keep" type="checkbox" value="yes" aria-describedby="keep-hint"${options.keep === true ? ' checked' : ''}>
+<label for="keep">${t.keepSignedIn}</label>
+<p class="hint" id="keep-hint">${t.keepSignedInHint}</p>
 </div>
 <button type="submit">${t.signIn}</button>
 </form>`,

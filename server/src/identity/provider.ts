@@ -153,7 +153,7 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
       AuthorizationCode: AUTHORIZATION_CODE_TTL_SECONDS,
       IdToken: ttls.accessTokenSeconds,
       Interaction: INTERACTION_TTL_SECONDS,
-      Session: ttls.sessionSeconds,
+      Session: (_ctx, session) => sessionSeconds(session),
       Grant: Math.max(ttls.refreshTokenSeconds, ttls.sessionSeconds),
       RefreshToken(ctx, token) {
         // A rotated token keeps its predecessor's end: the lifetime counts from the sign-in, as Entra's SPA tokens do.
@@ -164,10 +164,37 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
     },
   };
 
+  /**
+   * How long the provider's session lives from now. Kept on this device: SESSION_TTL_SECONDS from the sign-in.
+   * Otherwise (a session cookie, gone with the browser) until the user has been away for the idle timeout, and
+   * never past the absolute lifetime. The idle timeout is never shorter than an access token: an open app
+   * speaks to the provider only when it renews its token.
+   */
+  function sessionSeconds(session: { transient?: boolean; loginTs?: number }): number {
+    const now = Math.floor(Date.now() / 1000);
+    const since = session.loginTs ?? now;
+    const end =
+      session.transient === true
+        ? Math.min(
+            now + Math.max(ttls.sessionIdleSeconds, ttls.accessTokenSeconds),
+            since + ttls.sessionMaxSeconds,
+          )
+        : since + ttls.sessionSeconds;
+    return Math.max(1, end - now);
+  }
+
   const provider = new Provider(identity.issuer, configuration);
   // Behind TLS termination (TLS=off), trust X-Forwarded-Proto so the provider knows it is served over https.
   provider.proxy = config.tls.mode === 'off';
   provider.use(consentPromptForOfflineAccess(mountPath));
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
+    await next();
+    // A refresh is the open app at work: it counts as activity for the session's idle timeout.
+    if (ctx.method !== 'POST' || ctx.path !== '/token' || ctx.status !== 200) return;
+    const used = ctx.oidc.entities.RotatedRefreshToken ?? ctx.oidc.entities.RefreshToken;
+    const session = used?.sessionUid ? await provider.Session.findByUid(used.sessionUid) : undefined;
+    if (session?.transient) await session.save(sessionSeconds(session));
+  });
   return provider;
 }
 

@@ -8,6 +8,9 @@ export const identityTexts = {
   email: 'Email',
   password: 'Password',
   signIn: 'Sign in',
+  keepSignedIn: 'Keep me signed in on this device',
+  keepSignedInHint:
+    'Only on a device that is yours. On a shared PC, leave it unticked: closing the browser signs you out.',
   incorrectCredentials: 'Incorrect email or password.',
   missingCredentials: 'Enter your email and your password.',
   accountDeactivated: 'This account has been deactivated. Ask your hospital administrator to reactivate it.',
