@@ -47,7 +47,13 @@ test('the header shows a specialist their links, and the shell passes axe', asyn
   await signInAt(page, routes.specialistCases.href(), 'specialist@demo.test');
 
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText(['Home', 'Specialist Report', 'Settings', 'Logout']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Home',
+    'Specialist Report',
+    'Settings',
+    'Switch user',
+    'Logout',
+  ]);
   await expect(page.getByRole('img', { name: /Case Router/ })).toBeVisible();
   await expect(page.getByRole('button', { name: /menu/i })).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Case box', level: 1 })).toBeVisible();
@@ -75,7 +81,7 @@ test('at 360 px the menu opens a full-screen drawer that closes on a link or its
   await page.getByRole('button', { name: /menu/i }).click();
 
   const drawer = page.getByRole('dialog', { name: 'Menu' });
-  await expect(drawer.getByRole('link')).toHaveText(['Home', 'Settings', 'Logout']);
+  await expect(drawer.getByRole('link')).toHaveText(['Home', 'Settings', 'Switch user', 'Logout']);
   const box = await drawer.boundingBox();
   expect(box?.width).toBeCloseTo(360, 0);
   await expectNoAxeViolations(page);

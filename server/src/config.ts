@@ -38,7 +38,12 @@ export interface IdentityConfig {
   readonly ttls: {
     readonly accessTokenSeconds: number;
     readonly refreshTokenSeconds: number;
+    /** The provider's session when the user ticked "Keep me signed in on this device": from the sign-in. */
     readonly sessionSeconds: number;
+    /** Otherwise the session ends with the browser, after this long without activity... */
+    readonly sessionIdleSeconds: number;
+    /** ...and this long after the sign-in at the latest. */
+    readonly sessionMaxSeconds: number;
   };
   /** True when this server runs the identity provider itself (AUTH_AUTHORITY unset). */
   readonly embedded: boolean;
@@ -161,6 +166,8 @@ const serverSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: wholeNumber(1, 86_400).optional(),
   REFRESH_TOKEN_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
   SESSION_TTL_SECONDS: wholeNumber(1, 31_536_000).optional(),
+  SESSION_IDLE_SECONDS: wholeNumber(60, 86_400).optional(),
+  SESSION_MAX_SECONDS: wholeNumber(60, 604_800).optional(),
   AUTH_USER_CACHE_SECONDS: wholeNumber(0, 300).optional(),
   PASSWORD_HASH_COST: wholeNumber(1024, 1_048_576)
     .refine((value) => Number.isInteger(Math.log2(value)), 'must be a power of two')
@@ -317,9 +324,13 @@ function readTenantSettings(env: NodeJS.ProcessEnv, server: ServerEnv, publicUrl
       redirectUris: [redirectUri],
       postLogoutRedirectUris: [postLogoutRedirectUri],
       ttls: {
-        accessTokenSeconds: server.ACCESS_TOKEN_TTL_SECONDS ?? 3600,
+        // Short, so that an open app renews it (and with it the provider's session) well within the idle timeout.
+        accessTokenSeconds: server.ACCESS_TOKEN_TTL_SECONDS ?? 900,
         refreshTokenSeconds: server.REFRESH_TOKEN_TTL_SECONDS ?? 14 * 86_400,
         sessionSeconds: server.SESSION_TTL_SECONDS ?? 14 * 86_400,
+        // A shared ward PC: half an hour away from it, or a twelve-hour shift, and the next person signs in.
+        sessionIdleSeconds: server.SESSION_IDLE_SECONDS ?? 30 * 60,
+        sessionMaxSeconds: server.SESSION_MAX_SECONDS ?? 12 * 3600,
       },
       embedded,
     },

@@ -85,6 +85,13 @@ export const routes = {
     access: 'public',
     screen: 'public/sign-out-page',
   }),
+  // A shared ward PC: the same sign-out, said as the person at the PC means it; it lands on the sign-in page.
+  switchUser: route({
+    path: '/switch-user',
+    title: 'Switching user',
+    access: 'public',
+    screen: 'public/switch-user-page',
+  }),
 
   settings: route({
     path: '/settings/',
@@ -234,5 +241,6 @@ export const ROLE_HOMES = {
 export const NAVIGATION = [
   { route: 'specialistReport', label: 'Specialist Report' },
   { route: 'settings', label: 'Settings' },
+  { route: 'switchUser', label: 'Switch user' },
   { route: 'signOut', label: 'Logout' },
 ] as const satisfies readonly { route: RouteName; label: string }[];

@@ -13,6 +13,7 @@ export const texts = {
     'Unable to initialize authentication. Please check that the backend is running and properly configured.',
 
   signingOut: 'Signing out...',
+  switchingUser: 'Signing out for the next user...',
   redirectedShortly: 'You will be redirected shortly',
 
   tryAgain: 'Try Again',

@@ -41,7 +41,13 @@ describe('loadConfig', () => {
       scopes: ['api://case-router/access'],
       redirectUris: ['https://localhost:8443/redirect.html'],
       postLogoutRedirectUris: ['https://localhost:8443/sign-in'],
-      ttls: { accessTokenSeconds: 3600, refreshTokenSeconds: 1_209_600, sessionSeconds: 1_209_600 },
+      ttls: {
+        accessTokenSeconds: 900,
+        refreshTokenSeconds: 1_209_600,
+        sessionSeconds: 1_209_600,
+        sessionIdleSeconds: 1800,
+        sessionMaxSeconds: 43_200,
+      },
       embedded: true,
     });
     expect(config.api).toEqual({

@@ -3,7 +3,7 @@ import { ADDRESS_RULE, PAIR_RULE } from '../../server/src/identity/rate-limit.ts
 
 const PAIR_FREE = PAIR_RULE.freeAttempts;
 const ADDRESS_FREE = ADDRESS_RULE.freeAttempts;
-import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/password-rule.ts';
 import { identityTexts } from '../../server/src/identity/texts.ts';
 import {
   Browser,
@@ -331,6 +331,13 @@ forEachDatabase((_name, open) => {
       const weak = await browser.postForm(changeAction, { password: 'short1', confirm: 'short1' });
       expect(weak.status).toBe(400);
       expect(await weak.text()).toContain(PASSWORD_RULE);
+      // The user is Max Change (mustchange@demo.test): their own name is no password.
+      const ownName = await browser.postForm(changeAction, {
+        password: 'MaxChange2026!',
+        confirm: 'MaxChange2026!',
+      });
+      expect(ownName.status).toBe(400);
+      expect(await ownName.text()).toContain(PASSWORD_RULE);
       const mismatch = await browser.postForm(changeAction, {
         password: 'A-much-better-pass-7',
         confirm: 'A-much-better-pass-8',
@@ -420,6 +427,61 @@ forEachDatabase((_name, open) => {
       expect(new URL(url).searchParams.get('error')).toBe('login_required');
       // And its refresh token was revoked with the grant.
       expect((await refresh(browser, config, tokens.refresh_token ?? '')).status).toBe(400);
+    });
+  });
+
+  describe('sign-out without the session’s own ID token (logout CSRF)', () => {
+    /** A silent authorization request: the code when the session signs the browser in, else the error. */
+    async function silentAnswer(browser: Browser): Promise<{ code: string | null; error: string | null }> {
+      const pkce = createPkce();
+      const silent = new URLSearchParams({
+        client_id: config.identity.clientId,
+        response_type: 'code',
+        redirect_uri: redirectUri,
+        scope: 'openid',
+        prompt: 'none',
+        code_challenge: pkce.challenge,
+        code_challenge_method: 'S256',
+      });
+      const { url } = await browser.follow(`/oidc/auth?${silent.toString()}`, redirectUri);
+      const params = new URL(url).searchParams;
+      return { code: params.get('code'), error: params.get('error') };
+    }
+
+    function expectConfirmationPage(html: string): void {
+      expect(html).toContain(identityTexts.confirmSignOutTitle);
+      // Nothing submits the form by itself: no script at all, the button is the user's.
+      expect(html).not.toContain('<script');
+      expect(html).toMatch(/<button type="submit">Sign out<\/button><\/form>/);
+      expect(html).toContain(`<a class="button button-secondary" href="${config.publicUrl}">`);
+    }
+
+    it('asks the user to confirm, and signs out only when they do', async () => {
+      const browser = new Browser(running.baseUrl);
+      await signIn(browser, config, 'er_doctor@demo.test');
+      // What a foreign page does: send the browser to the sign-out address, without a hint.
+      const page = await browser.get('/oidc/session/end');
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expectConfirmationPage(html);
+      // Merely opening the page signed nobody out.
+      expect((await silentAnswer(browser)).code).not.toBeNull();
+
+      const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+      const confirmed = await browser.postForm(formAction(html), { xsrf, logout: 'yes' });
+      expect(confirmed.status).toBe(303);
+      expect((await silentAnswer(browser)).error).toBe('login_required');
+    });
+
+    it('asks too when the hint is an ID token of another account', async () => {
+      const victim = new Browser(running.baseUrl);
+      await signIn(victim, config, 'specialist@demo.test');
+      const attacker = await signIn(new Browser(running.baseUrl), config, 'emergency_room@demo.test');
+      const params = new URLSearchParams({ id_token_hint: attacker.id_token });
+      const page = await victim.get(`/oidc/session/end?${params.toString()}`);
+      expect(page.status).toBe(200);
+      expectConfirmationPage(await page.text());
+      expect((await silentAnswer(victim)).code).not.toBeNull();
     });
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HomeSummary, MySettings } from '../../generated/types.gen.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/password-rule.ts';
 import { caller, SYSTEM_ADMIN } from './support/admin-calls.ts';
 import {
   as,
@@ -164,6 +165,23 @@ describe('the caller’s settings, password and home figures', () => {
         [DOCTOR],
       );
       expect(actions).toHaveLength(1);
+    });
+
+    it('refuses a new password made of the user’s own name (the rule sign-up and the first sign-in follow)', async () => {
+      const started = await start();
+      // The ER doctor is Dr Dana Okafor (er_doctor@demo.test).
+      for (const newPassword of ['DanaOkafor2026', 'okafor.dana.1']) {
+        const own = await changePassword(started, DOCTOR, { currentPassword: DEMO_PASSWORD, newPassword });
+        expect(own.status, newPassword).toBe(400);
+        expect(own.body.detail).toEqual([
+          { loc: ['body', 'newPassword'], msg: expect.stringContaining(PASSWORD_RULE) as unknown },
+        ]);
+      }
+      const kept = await started.db.query<{ action: string }>(
+        "select action from admin_audit_events where target_id = $1 and action = 'user.password_changed'",
+        [DOCTOR],
+      );
+      expect(kept).toEqual([]);
     });
 
     it('refuses a password change to a user who signs in elsewhere (409)', async () => {

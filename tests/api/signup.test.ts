@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, SignupRequest, User } from '../../generated/types.gen.ts';
 import { signupDetails } from '../../server/src/auth/signup-policy.ts';
 import { signupProblems } from '../../server/src/users/signup.ts';
-import { PASSWORD_RULE } from '../../server/src/auth/passwords.ts';
+import { PASSWORD_RULE } from '../../server/src/auth/password-rule.ts';
 import {
   accessTokenFor,
   Browser,
@@ -142,6 +142,32 @@ forEachDatabase((_name, open) => {
       expect(json).toEqual({ detail: 'Authentication required' });
     });
 
+    it('says nothing of an account in another hospital system: a neutral answer, not "already exists"', async () => {
+      await database.db.query(
+        `insert into users (id, email, display_name, roles, hospital_system_id, hospital_id)
+         values ('usr_other_doctor', 'kept.elsewhere@other.test', 'Kim Elsewhere', '{er_doctor}', 'hs_other', 'hosp_other'),
+                ('usr_other_admin', 'admin@other.test', 'Ola Other', '{hospital_system}', 'hs_other', null)`,
+      );
+      for (const [creator, role] of [
+        ['emergency_room_admin', 'er_doctor'],
+        ['hospital', 'emergency_room'],
+      ] as const) {
+        const { status, json } = await signup(
+          await tokenFor(creator),
+          body(role, 'Kept.Elsewhere@Other.test'),
+        );
+        expect(status).toBe(409);
+        expect(json).toEqual({ detail: signupProblems.emailUnavailable });
+        expect(JSON.stringify(json)).not.toMatch(/exist|another hospital|system/i);
+      }
+      // The system the account belongs to is told plainly.
+      const ownSystem = await signup(
+        await accessTokenFor(database.db, config, 'usr_other_admin', ['hospital_system']),
+        { ...body('hospital', 'kept.elsewhere@other.test'), hospital_id: 'hosp_other' },
+      );
+      expect(ownSystem).toEqual({ status: 409, json: { detail: signupProblems.duplicateEmail } });
+    });
+
     it('refuses an email that exists already, whatever its case', async () => {
       const { status, json } = await signup(
         await tokenFor('emergency_room_admin'),
@@ -162,6 +188,27 @@ forEachDatabase((_name, open) => {
         expect((json as { detail: string }).detail).toContain(PASSWORD_RULE);
       },
     );
+
+    it('refuses a temporary password made of the new user’s own name, or of the names typed for them', async () => {
+      const admin = await tokenFor('emergency_room_admin');
+      for (const password of ['JonesMorgan-2026', 'Morgan.Jones.26']) {
+        const { status, json } = await signup(
+          admin,
+          body('er_doctor', 'ownname@refusals.test', { password }),
+        );
+        expect(status, password).toBe(400);
+        expect((json as { detail: string }).detail).toContain(PASSWORD_RULE);
+      }
+      const typed = await signup(
+        admin,
+        body('er_doctor', 'ownname@refusals.test', {
+          display_name: 'Dr A',
+          contact_info: { fname: 'Quillfeather', lname: 'Brightwater', company_name: null },
+          password: 'Quillfeather-Brightwater-7',
+        }),
+      );
+      expect(typed.status).toBe(400);
+    });
 
     it('refuses a specialist without specialty types', async () => {
       const { status, json } = await signup(

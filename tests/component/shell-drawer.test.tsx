@@ -32,7 +32,7 @@ describe('the navigation drawer', () => {
       within(drawer)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'Specialist Report', 'Settings', 'Logout']);
+    ).toEqual(['Home', 'Specialist Report', 'Settings', 'Switch user', 'Logout']);
     expect(within(drawer).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
     await user.click(within(drawer).getByRole('link', { name: 'Settings' }));

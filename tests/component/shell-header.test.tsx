@@ -43,12 +43,13 @@ describe('the header', () => {
     expect(screen.queryByTestId('signed-in-user')).toBeNull();
   });
 
-  it('shows a specialist Home, Specialist Report, Settings and Logout', () => {
+  it('shows a specialist Home, Specialist Report, Settings, Switch user and Logout', () => {
     renderHeader(['specialist']);
     expect(mainNavLinks()).toEqual([
       ['Home', '/specialist/cases'],
       ['Specialist Report', routes.specialistReport.href()],
       ['Settings', '/settings/'],
+      ['Switch user', '/switch-user'],
       ['Logout', '/sign-out'],
     ]);
   });
@@ -65,6 +66,7 @@ describe('the header', () => {
     expect(mainNavLinks()).toEqual([
       ['Home', home],
       ['Settings', '/settings/'],
+      ['Switch user', '/switch-user'],
       ['Logout', '/sign-out'],
     ]);
   });
@@ -75,6 +77,7 @@ describe('the header', () => {
       ['Home', '/emergency-room/doctor/cases'],
       ['Specialist Report', '/specialist/specialist-report/'],
       ['Settings', '/settings/'],
+      ['Switch user', '/switch-user'],
       ['Logout', '/sign-out'],
     ]);
   });

@@ -5,7 +5,7 @@ import { ROLE_HOME_ROUTES, ROLE_INSIGHTS_ROUTES } from '../../src/lib/auth/roles
 import { routeNameFor } from '../../src/app/route-modules.ts';
 import { appRoutes } from '../../src/app/router.tsx';
 
-const publicRoutes: RouteName[] = ['root', 'signIn', 'signOut'];
+const publicRoutes: RouteName[] = ['root', 'signIn', 'signOut', 'switchUser'];
 const protectedRoutes = (Object.keys(routes) as RouteName[]).filter((name) => !publicRoutes.includes(name));
 
 function findRoute(routes: readonly RouteObject[], id: string): RouteObject | undefined {
@@ -35,7 +35,7 @@ describe('the route table', () => {
 
   it('keeps the public routes and the 404 outside the protected layout', () => {
     const underRoot = (findRoute(appRoutes, 'app')?.children ?? []).map((route) => route.path);
-    expect(underRoot).toEqual(expect.arrayContaining(['/', '/sign-in', '/sign-out', '*']));
+    expect(underRoot).toEqual(expect.arrayContaining(['/', '/sign-in', '/sign-out', '/switch-user', '*']));
   });
 
   it('loads every screen lazily', () => {

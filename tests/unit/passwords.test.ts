@@ -6,10 +6,10 @@ import {
   MINIMUM_COST,
   needsRehash,
   passwordHashCost,
-  passwordProblem,
   setPasswordHashCost,
   verifyPassword,
 } from '../../server/src/auth/passwords.ts';
+import { passwordProblem as problemFor, type PasswordOwner } from '../../server/src/auth/password-rule.ts';
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
 
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_URL: 'https://router.example.org', TLS: 'off' };
@@ -48,6 +48,10 @@ describe('scrypt cost', () => {
   });
 });
 
+// An account whose own words appear in none of the passwords below, but for the test that says so.
+const STRANGER = { email: 'w.q@example.org', displayName: 'W Q' };
+const passwordProblem = (password: string, owner: PasswordOwner = STRANGER) => problemFor(password, owner);
+
 describe('the password rule', () => {
   it.each(['Password1234', 'qwerty123456', 'iloveyou2024', 'abcdefgh1234', 'password12345678'])(
     'refuses the common or guessable %s',
@@ -58,9 +62,21 @@ describe('the password rule', () => {
 
   it('refuses a password made of the account’s own email or name', () => {
     expect(passwordProblem('Brzeski.2026')).toBeNull();
-    expect(passwordProblem('Brzeski.2026', ['zoltan.brzeski@sgh.example.org', 'Zoltan Brzeski'])).toMatch(
-      /too common or easy to guess/,
-    );
+    expect(
+      passwordProblem('Brzeski.2026', {
+        email: 'zoltan.brzeski@sgh.example.org',
+        displayName: 'Zoltan Brzeski',
+      }),
+    ).toMatch(/too common or easy to guess/);
+    // Or of the other words an administrator typed for the account (first and last name, company).
+    expect(
+      passwordProblem('Quillfeather.2026', {
+        email: 'zb@sgh.example.org',
+        displayName: 'Dr Z',
+        otherWords: ['Zoltan', 'Quillfeather', null],
+      }),
+    ).toMatch(/too common or easy to guess/);
+    expect(passwordProblem('Quillfeather.2026')).toBeNull();
   });
 
   it('accepts a long, uncommon password, and still wants 12 characters with a letter and a digit', () => {

@@ -1,8 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as commonPasswords from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
 
+// Hashing and checking passwords. What a password must be is password-rule.ts.
 // Stored as scrypt$N$r$p$salt$hash so the cost can rise later without breaking existing hashes: a hash stored
 // with a lower cost is rehashed at its owner's next successful sign-in (needsRehash).
 
@@ -19,12 +17,6 @@ const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
-
-export const PASSWORD_RULE =
-  'Use at least 12 characters, with at least one letter and one digit, and nothing common or easy to guess.';
-
-/** zxcvbn's score (0-4) a password needs: 3 is "safely unguessable" against an online attack and a slow hash. */
-const MINIMUM_STRENGTH = 3;
 
 function derive(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -96,37 +88,4 @@ export async function spendVerificationTime(password: string): Promise<void> {
  */
 export function generatePassword(): string {
   return `${randomBytes(18).toString('base64url')}a1`;
-}
-
-// Common passwords, names, English words, keyboard walks, dates and sequences, as password crackers try them
-// (zxcvbn-ts with its common and English dictionaries), built at the first check: the dictionaries are large.
-let strength: ZxcvbnFactory | undefined;
-function estimator(): ZxcvbnFactory {
-  strength ??= new ZxcvbnFactory({
-    dictionary: { ...commonPasswords.dictionary, ...english.dictionary },
-    graphs: commonPasswords.adjacencyGraphs,
-    translations: english.translations,
-  });
-  return strength;
-}
-
-/**
- * The one password rule, for the forced change at sign-in and for sign-up. Null when the password is acceptable.
- * `userInputs` are the account's own words (email, name): a password made of them is as guessable as a common one.
- */
-export function passwordProblem(password: string, userInputs: readonly string[] = []): string | null {
-  if (password.length < 12 || !/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) {
-    return `The password is too weak. ${PASSWORD_RULE}`;
-  }
-  // zxcvbn's cost grows with the length; the contract bounds passwords, this bounds what is estimated.
-  const words = userInputs.flatMap((input) => [input, ...input.split(/[^\p{L}\p{N}]+/u)]);
-  const result = estimator().check(
-    password.slice(0, 128),
-    words.filter((word) => word.length >= 3),
-  );
-  if (result.score < MINIMUM_STRENGTH) {
-    const warning = result.feedback.warning;
-    return `The password is too common or easy to guess${warning ? ` (${warning.replace(/\.$/, '').toLowerCase()})` : ''}. ${PASSWORD_RULE}`;
-  }
-  return null;
 }

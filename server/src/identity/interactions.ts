@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors, type InteractionResults, type Provider } from 'oidc-provider';
-import {
-  hashPassword,
-  needsRehash,
-  passwordProblem,
-  PASSWORD_RULE,
-  spendVerificationTime,
-  verifyPassword,
-} from '../auth/passwords.ts';
+import { passwordProblem, PASSWORD_RULE } from '../auth/password-rule.ts';
+import { hashPassword, needsRehash, spendVerificationTime, verifyPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { recordAuditAction } from '../audit/audit-repository.ts';
@@ -50,7 +44,7 @@ type FormBody = Record<string, string | undefined> | undefined;
 
 // Kept in the interaction between the password check and the new password; never resumes the provider by itself.
 type PendingPasswordChange = {
-  readonly passwordChange?: { readonly accountId: string; readonly email: string };
+  readonly passwordChange?: { readonly accountId: string; readonly email: string; readonly keep?: boolean };
 };
 
 function field(body: FormBody, name: string): string {
@@ -183,6 +177,8 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
 
         const email = field(request.body, 'email').trim();
         const password = field(request.body, 'password');
+        // Unticked, the provider's session is a browser-session cookie: a shared ward PC forgets the user.
+        const keep = field(request.body, 'keep') === 'yes';
         const page = (status: number, error: string) =>
           sendHtml(
             reply,
@@ -193,6 +189,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
               action: loginAction(interaction.uid),
               email,
               error,
+              keep,
             }),
           );
         if (email === '' || password === '') return page(400, t.missingCredentials);
@@ -229,13 +226,13 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
 
         if (user.forceChangePassword) {
           const pending: PendingPasswordChange = {
-            passwordChange: { accountId: user.id, email: user.email },
+            passwordChange: { accountId: user.id, email: user.email, keep },
           };
           interaction.result = pending;
           await interaction.persist();
           return reply.redirect(`${mountPath}/interaction/${interaction.uid}/password`, 303);
         }
-        return finish(request, reply, { login: { accountId: user.id } });
+        return finish(request, reply, { login: { accountId: user.id, remember: keep } });
       },
     );
 
@@ -279,7 +276,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
               error,
             }),
           );
-        const weak = passwordProblem(password, [user.email, user.displayName]);
+        const weak = passwordProblem(password, { email: user.email, displayName: user.displayName });
         if (weak !== null) return page(weak);
         if (password !== confirm) return page(t.passwordsDoNotMatch);
         if (user.passwordHash !== null && (await verifyPassword(password, user.passwordHash))) {
@@ -287,7 +284,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
         }
 
         await setPassword(db, user.id, await hashPassword(password));
-        return finish(request, reply, { login: { accountId: user.id } });
+        return finish(request, reply, { login: { accountId: user.id, remember: pending?.keep === true } });
       },
     );
     done();

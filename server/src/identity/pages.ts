@@ -68,6 +68,8 @@ export function loginPage(options: {
   email?: string | undefined;
   error?: string | undefined;
   prefetch?: readonly string[];
+  /** Whether "Keep me signed in on this device" is ticked (a form shown again keeps the user's choice). */
+  keep?: boolean;
 }): string {
   const email = options.email ?? '';
   return layout({
@@ -85,6 +87,11 @@ ${alert(options.error)}
 <div class="field">
 <label for="password">${t.password}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${email === '' ? '' : ' autofocus'}${invalid(options.error)}>
+</div>
+<div class="check">
+<input id="keep" name="keep" type="checkbox" value="yes" aria-describedby="keep-hint"${options.keep === true ? ' checked' : ''}>
+<label for="keep">${t.keepSignedIn}</label>
+<p class="hint" id="keep-hint">${t.keepSignedInHint}</p>
 </div>
 <button type="submit">${t.signIn}</button>
 </form>`,
@@ -141,7 +148,10 @@ ${details}${link}`,
   });
 }
 
-/** The logout confirmation, submitted at once by auto-submit.js; without scripts the button does it. */
+/**
+ * The sign-out of the session's own user (the request carried its ID token), submitted at once by auto-submit.js;
+ * without scripts the button does it.
+ */
 export function logoutPage(options: { assetsPath: string; form: string }): string {
   const formId = /id="([^"]+)"/.exec(options.form)?.[1] ?? 'op.logoutForm';
   return layout({
@@ -152,5 +162,20 @@ export function logoutPage(options: { assetsPath: string; form: string }): strin
 <p class="lead">${t.signingOutMessage}</p>
 ${options.form.replace('</form>', '<input type="hidden" name="logout" value="yes"></form>')}
 <noscript><button type="submit" form="${escapeHtml(formId)}">${t.signOut}</button></noscript>`,
+  });
+}
+
+/**
+ * The sign-out a request without the session's own ID token asks for: any website can send a browser here, so
+ * nothing happens until the user says so (the button posts the form), and a link leads back to the app.
+ */
+export function logoutConfirmPage(options: { assetsPath: string; form: string; back: string }): string {
+  return layout({
+    assetsPath: options.assetsPath,
+    title: t.confirmSignOutTitle,
+    body: `<h1>${t.confirmSignOutTitle}</h1>
+<p class="lead">${t.confirmSignOutMessage}</p>
+${options.form.replace('</form>', `<input type="hidden" name="logout" value="yes"><button type="submit">${t.signOut}</button></form>`)}
+<p class="secondary-action"><a class="button button-secondary" href="${escapeHtml(options.back)}">${t.staySignedIn}</a></p>`,
   });
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.ts';
 import { findUserById, isDemoAccount } from '../users/users-repository.ts';
 import { databaseAdapterFactory } from './adapter.ts';
 import { loadCookieKeys, loadSigningKeys } from './keys.ts';
-import { logoutPage, messagePage } from './pages.ts';
+import { logoutConfirmPage, logoutPage, messagePage } from './pages.ts';
 import { identityTexts as t } from './texts.ts';
 
 export interface ProviderDeps {
@@ -122,7 +122,9 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
         enabled: true,
         logoutSource(ctx, form) {
           ctx.type = 'html';
-          ctx.body = logoutPage({ assetsPath, form });
+          ctx.body = ownIdTokenHint(ctx)
+            ? logoutPage({ assetsPath, form })
+            : logoutConfirmPage({ assetsPath, form, back: config.publicUrl });
         },
         postLogoutSuccessSource(ctx) {
           ctx.type = 'html';
@@ -151,7 +153,7 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
       AuthorizationCode: AUTHORIZATION_CODE_TTL_SECONDS,
       IdToken: ttls.accessTokenSeconds,
       Interaction: INTERACTION_TTL_SECONDS,
-      Session: ttls.sessionSeconds,
+      Session: (_ctx, session) => sessionSeconds(session),
       Grant: Math.max(ttls.refreshTokenSeconds, ttls.sessionSeconds),
       RefreshToken(ctx, token) {
         // A rotated token keeps its predecessor's end: the lifetime counts from the sign-in, as Entra's SPA tokens do.
@@ -162,11 +164,50 @@ export async function createProvider({ config, db }: ProviderDeps): Promise<Prov
     },
   };
 
+  /**
+   * How long the provider's session lives from now. Kept on this device: SESSION_TTL_SECONDS from the sign-in.
+   * Otherwise (a session cookie, gone with the browser) until the user has been away for the idle timeout, and
+   * never past the absolute lifetime. The idle timeout is never shorter than an access token: an open app
+   * speaks to the provider only when it renews its token.
+   */
+  function sessionSeconds(session: { transient?: boolean; loginTs?: number }): number {
+    const now = Math.floor(Date.now() / 1000);
+    const since = session.loginTs ?? now;
+    const end =
+      session.transient === true
+        ? Math.min(
+            now + Math.max(ttls.sessionIdleSeconds, ttls.accessTokenSeconds),
+            since + ttls.sessionMaxSeconds,
+          )
+        : since + ttls.sessionSeconds;
+    return Math.max(1, end - now);
+  }
+
   const provider = new Provider(identity.issuer, configuration);
   // Behind TLS termination (TLS=off), trust X-Forwarded-Proto so the provider knows it is served over https.
   provider.proxy = config.tls.mode === 'off';
   provider.use(consentPromptForOfflineAccess(mountPath));
+  provider.use(async (ctx: KoaContextWithOIDC, next) => {
+    await next();
+    // A refresh is the open app at work: it counts as activity for the session's idle timeout.
+    if (ctx.method !== 'POST' || ctx.path !== '/token' || ctx.status !== 200) return;
+    const used = ctx.oidc.entities.RotatedRefreshToken ?? ctx.oidc.entities.RefreshToken;
+    const session = used?.sessionUid ? await provider.Session.findByUid(used.sessionUid) : undefined;
+    if (session?.transient) await session.save(sessionSeconds(session));
+  });
   return provider;
+}
+
+/**
+ * Whether the sign-out request carries the ID token of the session's own user: only the app holds it, so only
+ * then does the sign-out go ahead unasked. Any website can send a browser to the sign-out address, and an ID
+ * token of another account (an attacker's own) does not speak for this session. The provider has verified the
+ * hint's signature and audience before this runs.
+ */
+function ownIdTokenHint(ctx: KoaContextWithOIDC): boolean {
+  const hint = ctx.oidc.entities['IdTokenHint'] as { payload?: { sub?: unknown } } | undefined;
+  const accountId = ctx.oidc.session?.accountId;
+  return accountId !== undefined && hint?.payload?.sub === accountId;
 }
 
 // oidc-provider issues a refresh token only when the request says prompt=consent (OIDC Core 11), which MSAL never

@@ -4,7 +4,8 @@
 import type { MySettings, MySettingsUpdate, PasswordChange } from '../../../generated/types.gen.ts';
 import { recordAdminChange } from '../audit/admin-audit-repository.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
-import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.ts';
+import { passwordProblem } from '../auth/password-rule.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { badRequest, conflict, invalidToken, tooManyRequests } from '../errors.ts';
 import { claimSignIn, forgiveSignIn } from '../identity/rate-limit.ts';
@@ -96,7 +97,7 @@ export async function changeMyPassword(db: Database, actor: Actor, body: Passwor
   const user = await findUserById(db, caller.id);
   if (!user) throw invalidToken(settingsProblems.gone);
   if (user.passwordHash === null) throw conflict(settingsProblems.noPassword);
-  const weak = passwordProblem(body.newPassword);
+  const weak = passwordProblem(body.newPassword, { email: user.email, displayName: user.displayName });
   if (weak !== null) throw badRequest([{ loc: ['body', 'newPassword'], msg: weak }]);
   // Counted before the check, as a sign-in is: guessing the current password here is no faster than there.
   const source = { email: user.email, address: actor.address ?? 'unknown' };

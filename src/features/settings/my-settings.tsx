@@ -24,7 +24,8 @@ import { ApiError, retryText } from '../../lib/api/index.ts';
 import { showServerProblems } from '../../lib/forms/server-problems.ts';
 
 /** The password rule the server applies, said before the person types (the forced change says the same). */
-export const PASSWORD_RULE = 'Use at least 12 characters, with at least one letter and one digit.';
+export const PASSWORD_RULE =
+  'Use at least 12 characters, with at least one letter and one digit, and nothing common, easy to guess or made of your name or email.';
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-// "/sign-out": a spinner and two lines while the session ends.
+// "/sign-out": a spinner and two lines while the session ends (and "/switch-user", which says it its own way).
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
@@ -17,7 +17,8 @@ function signOutOnce(): void {
   });
 }
 
-export function Component() {
+/** Ends the session (the app's tokens and the provider's session), saying `label` meanwhile. */
+export function SignOutScreen({ label }: { readonly label: string }) {
   useEffect(() => {
     signOutOnce();
   }, []);
@@ -26,9 +27,13 @@ export function Component() {
     <Center mih="70dvh" p="md">
       <Stack align="center" gap="sm" role="status">
         <Loader />
-        <Text fw={600}>{texts.signingOut}</Text>
+        <Text fw={600}>{label}</Text>
         <Text c="dimmed">{texts.redirectedShortly}</Text>
       </Stack>
     </Center>
   );
+}
+
+export function Component() {
+  return <SignOutScreen label={texts.signingOut} />;
 }
