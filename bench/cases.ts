@@ -94,7 +94,7 @@ async function fillCases(db: Database): Promise<void> {
   if (missing <= 0) return;
   await db.exec(`
     insert into cases (id, hospital_id, case_number, display_number, specialty_id, urgency, status, patient_age,
-      patient_sex, door_time, chief_complaint, opened_by, routing_step, created_at, updated_at)
+      patient_sex, door_time, chief_complaint, opened_by, routing_step, created_at, updated_at, target_due_at)
     select 'cas_bench_' || n, 'hosp_sgh', 1000 + n, 'SGH-' || lpad((1000 + n)::text, 6, '0'),
       (array['spc_neurology', 'spc_cardiology', 'spc_orthopaedics', 'spc_general_surgery'])[1 + n % 4],
       (array['emergent', 'urgent', 'routine'])[1 + n % 3], 'closed', 20 + n % 70,
@@ -102,7 +102,10 @@ async function fillCases(db: Database): Promise<void> {
       timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes') - interval '20 minutes',
       'Benchmark complaint ' || n, '${DOCTOR}', 'primary',
       timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes'),
+      timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes'),
+      -- Every case keeps the target it was opened under: the urgency's acknowledgement time by default.
       timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes')
+        + (array[interval '5 minutes', interval '15 minutes', interval '1 hour'])[1 + n % 3]
     from generate_series(1, ${missing}) as n;
     update hospital_case_settings set last_case_number = 1000 + ${missing} + last_case_number
       where hospital_id = 'hosp_sgh';
