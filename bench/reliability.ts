@@ -28,7 +28,7 @@ interface ReliabilitySize {
   readonly concurrency: number;
   readonly raceCases: number;
   readonly accepts: number;
-  /** The streams held open, and the cases measured with them open. */
+  /** The streams held open at the second stage (the first holds one), and the cases measured at each. */
   readonly streams: number;
   readonly streamCases: number;
   readonly streamWarmUp: number;
@@ -107,6 +107,14 @@ async function acceptRace(adminUrl: string, ports: Ports, cases: number, accepts
 
 const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
+/** The last stage's p99 over the first's, and whether it meets the goal (at most twice). */
+function growth(stages: readonly StreamsReport[]): string {
+  const [first, last] = [stages[0], stages.at(-1)];
+  if (!first || !last) return 'not measured';
+  const ratio = last.p99Ms / first.p99Ms;
+  return `${ratio.toFixed(2)} (${ratio <= 2 ? 'met' : 'not met'})`;
+}
+
 const streamsRow = (report: StreamsReport) =>
   `| ${report.processes} | ${report.streams} | ${report.cases} | ${report.delivered} | ${report.p50Ms} | ${report.p99Ms} | ${report.memoryPerStreamKb ?? '–'} | ${report.misdelivered} |`;
 
@@ -125,9 +133,10 @@ export async function runReliabilityBenchmarks(sizeName: BenchSize = 'full'): Pr
     seed: 20_261_125,
   });
   const race = await acceptRace(adminUrl, ports, size.raceCases, size.accepts);
+  // One stream, then the many beside it, on the same processes in one run: the many's p99 against the one's.
   const streams = {
     adminUrl,
-    streams: [size.streams],
+    streams: [1, size.streams],
     cases: size.streamCases,
     warmUp: size.streamWarmUp,
   };
@@ -156,11 +165,13 @@ export async function runReliabilityBenchmarks(sizeName: BenchSize = 'full'): Pr
     '',
     '### Event streams at scale',
     '',
-    'Streams of distinct specialists held open, then cases created one after another, each offered to one of them: time from sending the creation to that specialist’s stream receiving it; growth of the server processes’ resident memory per open stream; events that reached any other stream.',
+    `Streams of distinct specialists held open, then cases created one after another, each offered to one of them: time from sending the creation to that specialist’s stream receiving it; growth of the server processes’ resident memory per stream, over the ${(size.streams - 1).toLocaleString('en')} opened beside the first; events that reached any other stream. On the same processes in one run: ${size.streamCases} cases with one stream open (after ${size.streamWarmUp} unmeasured), then ${size.streamCases} with ${size.streams.toLocaleString('en')}.`,
     '',
     '| processes | streams | cases | delivered | p50 ms | p99 ms | memory per stream kB | delivered to a wrong user |',
     '| --------- | ------- | ----- | --------- | ------ | ------ | -------------------- | ------------------------- |',
     ...stages.map(streamsRow),
+    '',
+    `p99 with ${size.streams.toLocaleString('en')} open streams ÷ p99 with one (goal ≤ 2): ${growth(one)} on one process, ${growth(two)} on two.`,
   ].join('\n');
   return {
     markdown,
