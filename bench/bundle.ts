@@ -1,12 +1,14 @@
 // What the browser downloads, compressed, from opening the app to each role's home screen; and the
 // largest lazy chunk of the build. Run by bench/run.ts against a real server. Per role, the scripts are
-// counted twice: as sent (brotli) and gzip-compressed, the measure the libraries' floor is given in.
+// counted twice: as sent (brotli) and gzip-compressed, the measure the libraries' floor is given in. At the
+// smoke size (`npm test`), one role.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { signIn, trimmedPath } from '../e2e/support/sign-in.ts';
+import type { BenchSize } from './support.ts';
 
 export interface BundleFigures {
   readonly perRole: readonly {
@@ -59,14 +61,19 @@ function chunkSizes(distDir: string): Omit<BundleFigures, 'perRole'> {
   return { entryKb: kb(entry), signInKb: kb(signInBytes), largestLazyChunk: largest };
 }
 
-export async function measureBundle(baseUrl: string, distDir = 'dist'): Promise<BundleFigures> {
+export async function measureBundle(
+  baseUrl: string,
+  size: BenchSize = 'full',
+  distDir = 'dist',
+): Promise<BundleFigures> {
+  const roles = size === 'full' ? ROLES : ROLES.slice(0, 1);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const perRole = [];
   try {
-    for (const role of ROLES) {
+    for (const role of roles) {
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
       const page = await context.newPage();
       const pending: Promise<{ url: string; type: string; bytes: number; gzipBytes: number }>[] = [];

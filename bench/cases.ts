@@ -4,7 +4,8 @@
 //   - the case list at 50 connections for 10 s (autocannon, loopback): requests/s and p99, beside
 //     (a) a bare Fastify route returning the same JSON and (b) a bare route running the same SQL raw;
 //   - case creation at 10 connections for 10 s.
-// `node bench/cases.ts` prints the figures as Markdown; runCasesBenchmarks() returns them (bench/run.ts).
+// `node bench/cases.ts` prints the figures as Markdown; runCasesBenchmarks() returns them (bench/run.ts). At the
+// smoke size (`npm test`): 200 cases, 2 through the stream, each load 10 requests from 2 connections.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { execFile } from 'node:child_process';
@@ -20,12 +21,13 @@ import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
 import { seedDemoCases } from '../server/src/demo/seed.ts';
 import { seedDemoUsers } from '../server/src/demo/users.ts';
-import { listen, percentile, postgresSchema, tokenFor } from './support.ts';
+import { listen, percentile, postgresSchema, tokenFor, type BenchResult, type BenchSize } from './support.ts';
 import { takeEventFrames } from '../tests/support/event-frames.ts';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p99: number };
+  duration: number;
   non2xx: number;
   errors: number;
 }
@@ -40,7 +42,7 @@ const RUNNER = `
 `;
 
 interface LoadOptions {
-  readonly connections?: number;
+  readonly connections: number;
   readonly headers?: Record<string, string>;
   readonly method?: 'GET' | 'POST';
   readonly body?: string;
@@ -48,14 +50,47 @@ interface LoadOptions {
   readonly idReplacement?: boolean;
 }
 
-/** Warms the target up for 3 s (JIT, plans, caches), then measures 10 s. */
-async function load(url: string, options: LoadOptions = {}): Promise<AutocannonResult> {
-  await cannon(url, options, 3);
-  return cannon(url, options, 10);
+/** How long autocannon runs: for a time (seconds) or for a number of requests. */
+type Span = { readonly duration: number } | { readonly amount: number };
+
+interface CasesSize {
+  readonly totalCases: number;
+  readonly streamCases: number;
+  readonly listConnections: number;
+  readonly createConnections: number;
+  /** Unmeasured first (JIT, plans, caches), then measured. */
+  readonly warmUp?: Span;
+  readonly measure: Span;
 }
 
-function cannon(url: string, options: LoadOptions, duration: number): Promise<AutocannonResult> {
-  const settings = { url, duration, ...options, connections: options.connections ?? 50 };
+const SIZES: Record<BenchSize, CasesSize> = {
+  full: {
+    totalCases: 100_000,
+    streamCases: 200,
+    listConnections: 50,
+    createConnections: 10,
+    warmUp: { duration: 3 },
+    measure: { duration: 10 },
+  },
+  smoke: {
+    totalCases: 200,
+    streamCases: 2,
+    listConnections: 2,
+    createConnections: 2,
+    measure: { amount: 10 },
+  },
+};
+
+const spanText = (span: Span): string =>
+  'duration' in span ? `${span.duration} s` : `${span.amount} requests`;
+
+async function load(url: string, size: CasesSize, options: LoadOptions): Promise<AutocannonResult> {
+  if (size.warmUp) await cannon(url, options, size.warmUp);
+  return cannon(url, options, size.measure);
+}
+
+function cannon(url: string, options: LoadOptions, span: Span): Promise<AutocannonResult> {
+  const settings = { url, ...span, ...options };
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -73,8 +108,6 @@ function cannon(url: string, options: LoadOptions, duration: number): Promise<Au
   });
 }
 
-const TOTAL_CASES = 100_000;
-const STREAM_CASES = 200;
 const LIST_PATH = '/api/v1/cases?limit=50';
 const DOCTOR = 'usr_demo_er_doctor';
 const ER_STAFF = 'usr_demo_emergency_room';
@@ -87,14 +120,16 @@ interface Run {
   readonly failures: number;
 }
 
-/** 100,000 cases spread over two years, in one statement: the list and create run against a full table. */
-async function fillCases(db: Database): Promise<void> {
-  const [{ count } = { count: 0 }] = await db.query<{ count: number }>('select count(*) as count from cases');
-  const missing = TOTAL_CASES - count;
+/** The cases (100,000 at full size) ten minutes apart, in one statement: the list and create run against a full table. */
+export async function fillCases(db: Database, total: number): Promise<void> {
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
+    'select count(*)::int as count from cases',
+  );
+  const missing = total - count;
   if (missing <= 0) return;
   await db.exec(`
     insert into cases (id, hospital_id, case_number, display_number, specialty_id, urgency, status, patient_age,
-      patient_sex, door_time, chief_complaint, opened_by, routing_step, created_at, updated_at)
+      patient_sex, door_time, chief_complaint, opened_by, routing_step, created_at, updated_at, target_due_at)
     select 'cas_bench_' || n, 'hosp_sgh', 1000 + n, 'SGH-' || lpad((1000 + n)::text, 6, '0'),
       (array['spc_neurology', 'spc_cardiology', 'spc_orthopaedics', 'spc_general_surgery'])[1 + n % 4],
       (array['emergent', 'urgent', 'routine'])[1 + n % 3], 'closed', 20 + n % 70,
@@ -102,7 +137,10 @@ async function fillCases(db: Database): Promise<void> {
       timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes') - interval '20 minutes',
       'Benchmark complaint ' || n, '${DOCTOR}', 'primary',
       timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes'),
+      timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes'),
+      -- Every case keeps the target it was opened under: the urgency's acknowledgement time by default.
       timestamptz '2024-11-22 00:00:00+00' + (n * interval '10 minutes')
+        + (array[interval '5 minutes', interval '15 minutes', interval '1 hour'])[1 + n % 3]
     from generate_series(1, ${missing}) as n;
     update hospital_case_settings set last_case_number = 1000 + ${missing} + last_case_number
       where hospital_id = 'hosp_sgh';
@@ -112,14 +150,20 @@ async function fillCases(db: Database): Promise<void> {
 function runOf(label: string, result: AutocannonResult): Run {
   return {
     label,
-    requestsPerSecond: Math.round(result.requests.average),
+    // A run of a few requests ends within its first second, before autocannon's first per-second sample.
+    requestsPerSecond: Math.round(result.requests.average || result.requests.total / result.duration),
     p99: result.latency.p99,
     failures: result.non2xx + result.errors,
   };
 }
 
 /** Create -> the on-call specialist's stream: from sending the request to receiving its notification. */
-async function createToStream(base: string, doctorToken: string, specialistToken: string): Promise<number[]> {
+async function createToStream(
+  base: string,
+  doctorToken: string,
+  specialistToken: string,
+  cases: number,
+): Promise<number[]> {
   const controller = new AbortController();
   const response = await fetch(`${base}/api/v1/events`, {
     headers: { authorization: `Bearer ${specialistToken}` },
@@ -158,7 +202,7 @@ async function createToStream(base: string, doctorToken: string, specialistToken
     },
   });
   const latencies: number[] = [];
-  for (let index = 0; index < STREAM_CASES; index += 1) {
+  for (let index = 0; index < cases; index += 1) {
     const started = performance.now();
     const created = await fetch(`${base}/api/v1/cases`, {
       method: 'POST',
@@ -187,7 +231,12 @@ async function createToStream(base: string, doctorToken: string, specialistToken
   return latencies.sort((a, b) => a - b);
 }
 
-async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | undefined): Promise<string> {
+async function benchmarkOn(
+  name: string,
+  db: Database,
+  rawPostgresUrl: string | undefined,
+  size: CasesSize,
+): Promise<BenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'case-router-bench-'));
   const config = loadConfig({
     PUBLIC_URL: 'https://localhost:8443',
@@ -206,7 +255,7 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
      where hospital_id = 'hosp_sgh' and specialty_id = 'spc_neurology' and starts_at <= now() and ends_at > now()`,
     [NEURO_PRIMARY],
   );
-  await fillCases(db);
+  await fillCases(db, size.totalCases);
 
   const app = await buildApp({ config, db, cases: { worker: { tickMs: 1000 } } });
   const base = await listen(app);
@@ -214,17 +263,19 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
   const doctorToken = await tokenFor(app, DOCTOR, 'er_doctor');
   const specialistToken = await tokenFor(app, NEURO_PRIMARY, 'specialist');
   const lines: string[] = [];
+  const faults: Record<string, number> = {};
   try {
-    const stream = await createToStream(base, doctorToken, specialistToken);
+    const stream = await createToStream(base, doctorToken, specialistToken, size.streamCases);
     const missed = stream.filter(Number.isNaN).length;
     const arrived = stream.filter((value) => !Number.isNaN(value));
     lines.push(
-      `Create → the offered specialist's event stream, ${STREAM_CASES} cases one after another: ` +
+      `Create → the offered specialist's event stream, ${size.streamCases} cases one after another: ` +
         `p50 ${percentile(arrived, 50).toFixed(1)} ms, p99 ${percentile(arrived, 99).toFixed(1)} ms` +
         (missed > 0 ? `, ${missed} never arrived` : '') +
         '.',
       '',
     );
+    faults[`${name}: cases that never reached the stream`] = missed;
 
     const headers = { authorization: `Bearer ${staffToken}` };
     const sample = await fetch(`${base}${LIST_PATH}`, { headers });
@@ -232,14 +283,19 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
     const runs: Run[] = [
       runOf(
         "API `GET /cases?limit=50` (JWT, the caller's user cached for 5 s, validation, prepared page + audit statement)",
-        await load(`${base}${LIST_PATH}`, { headers }),
+        await load(`${base}${LIST_PATH}`, size, { connections: size.listConnections, headers }),
       ),
     ];
 
     const bare = Fastify();
     bare.get('/cases', (_request, reply) => reply.type('application/json').send(json));
     const bareBase = await listen(bare);
-    runs.push(runOf('(a) bare Fastify route, the same JSON', await load(`${bareBase}/cases`)));
+    runs.push(
+      runOf(
+        '(a) bare Fastify route, the same JSON',
+        await load(`${bareBase}/cases`, size, { connections: size.listConnections }),
+      ),
+    );
     await bare.close();
 
     const { sql, params } = buildListQuery(
@@ -274,12 +330,15 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
     });
     const rawBase = await listen(raw);
     runs.push(
-      runOf(`(b) bare route, the same SQL (page + audit), raw ${driver}`, await load(`${rawBase}/list`)),
+      runOf(
+        `(b) bare route, the same SQL (page + audit), raw ${driver}`,
+        await load(`${rawBase}/list`, size, { connections: size.listConnections }),
+      ),
     );
     runs.push(
       runOf(
         `(b′) bare route, the user lookup of authentication + the same SQL, raw ${driver}`,
-        await load(`${rawBase}/all`),
+        await load(`${rawBase}/all`, size, { connections: size.listConnections }),
       ),
     );
     await raw.close();
@@ -289,7 +348,7 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
     const ratio = (other: Run | undefined) =>
       api && other ? (api.requestsPerSecond / other.requestsPerSecond).toFixed(2) : 'n/a';
     lines.push(
-      '| case list, 50 connections, 10 s | req/s | p99 ms | failed |',
+      `| case list, ${size.listConnections} connections, ${spanText(size.measure)} | req/s | p99 ms | failed |`,
       '|---|---|---|---|',
       ...runs.map((run) => `| ${run.label} | ${run.requestsPerSecond} | ${run.p99} | ${run.failures} |`),
       '',
@@ -310,9 +369,9 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
       },
     });
     const creates = runOf(
-      '`POST /cases`, 10 connections, 10 s',
-      await load(`${base}/api/v1/cases`, {
-        connections: 10,
+      `\`POST /cases\`, ${size.createConnections} connections, ${spanText(size.measure)}`,
+      await load(`${base}/api/v1/cases`, size, {
+        connections: size.createConnections,
         method: 'POST',
         idReplacement: true,
         headers: {
@@ -324,21 +383,24 @@ async function benchmarkOn(name: string, db: Database, rawPostgresUrl: string | 
       }),
     );
     lines.push(
-      `Create with ${TOTAL_CASES.toLocaleString('en')}+ cases in the table: ${creates.requestsPerSecond} req/s, p99 ${creates.p99} ms, ${creates.failures} failed.`,
+      `Create with ${size.totalCases.toLocaleString('en')}+ cases in the table: ${creates.requestsPerSecond} req/s, p99 ${creates.p99} ms, ${creates.failures} failed.`,
     );
+    for (const run of [...runs, creates]) faults[`${name}: failed, ${run.label}`] = run.failures;
   } finally {
     await app.close();
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return `### ${name}\n\n${lines.join('\n')}`;
+  return { markdown: `### ${name}\n\n${lines.join('\n')}`, faults };
 }
 
-export async function runCasesBenchmarks(): Promise<string> {
-  const sections: string[] = [];
+/** On PGlite, then on PostgreSQL when DATABASE_URL is set. */
+export async function runCasesBenchmarks(size: BenchSize = 'full'): Promise<BenchResult> {
+  const results: BenchResult[] = [];
   const pgliteDir = mkdtempSync(join(tmpdir(), 'case-router-bench-pglite-'));
   try {
-    sections.push(await benchmarkOn('PGlite', await openPglite({ dataDir: pgliteDir }), undefined));
+    const db = await openPglite({ dataDir: pgliteDir });
+    results.push(await benchmarkOn('PGlite', db, undefined, SIZES[size]));
   } finally {
     rmSync(pgliteDir, { recursive: true, force: true });
   }
@@ -346,14 +408,17 @@ export async function runCasesBenchmarks(): Promise<string> {
   if (url !== undefined) {
     const schema = await postgresSchema(url, 'bench');
     try {
-      sections.push(await benchmarkOn('PostgreSQL', schema.db, schema.rawUrl));
+      results.push(await benchmarkOn('PostgreSQL', schema.db, schema.rawUrl, SIZES[size]));
     } finally {
       await schema.drop();
     }
   }
-  return sections.join('\n\n');
+  return {
+    markdown: results.map((result) => result.markdown).join('\n\n'),
+    faults: Object.assign({}, ...results.map((result) => result.faults)) as BenchResult['faults'],
+  };
 }
 
 if (import.meta.main) {
-  console.log(await runCasesBenchmarks());
+  console.log((await runCasesBenchmarks()).markdown);
 }

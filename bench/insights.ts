@@ -7,7 +7,8 @@
 // 30 days before it, which the call reads too for its comparison (about 1,370 a day, what 1,000,000 over two
 // years means), and the 900,000 added are older ones. A query that scanned the table would slow down
 // tenfold; one that reads the range through its index does not.
-// `node bench/insights.ts` prints the figures as Markdown.
+// `node bench/insights.ts` prints the figures as Markdown. At the smoke size (`npm test`): 600 cases, then 3,000,
+// at the same density over the two ranges, and 8 requests each.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,8 @@ import {
   postgresSchema,
   recording,
   tokenFor,
+  type BenchResult,
+  type BenchSize,
   type Latencies,
 } from './support.ts';
 
@@ -35,9 +38,20 @@ const DOCTOR = 'usr_demo_er_doctor';
 const DAYS = 730;
 // The range (the last 30 days to yesterday), the 30 days before it, and today: at full density at both sizes.
 const RECENT_DAYS = 62;
-const PER_DAY = 1_000_000 / DAYS;
-const REQUESTS = 40;
 const BATCH = 100_000;
+
+interface InsightsSize {
+  /** Cases in the table at the first measure, then at the second. */
+  readonly small: number;
+  readonly large: number;
+  readonly requests: number;
+  readonly warmUp: number;
+}
+
+const SIZES: Record<BenchSize, InsightsSize> = {
+  full: { small: 100_000, large: 1_000_000, requests: 40, warmUp: 20 },
+  smoke: { small: 600, large: 3_000, requests: 8, warmUp: 2 },
+};
 
 const localDate = (daysAgo: number): string =>
   new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
@@ -161,6 +175,7 @@ async function measureAt(
   rawUrl: string,
   token: string,
   cases: number,
+  size: InsightsSize,
 ): Promise<Sized> {
   const query = { from: localDate(30), to: localDate(1) };
   const caller = {
@@ -193,7 +208,7 @@ async function measureAt(
         },
         { url: `${rawBase}/insights` },
       ],
-      { requests: REQUESTS, concurrency: 2, rounds: 4 },
+      { requests: size.requests, concurrency: 2, rounds: 4, warmUp: size.warmUp },
     );
     if (!api || !bare) throw new Error('nothing measured');
     return {
@@ -211,7 +226,7 @@ async function measureAt(
 }
 
 /** Downloads a year of case measures as CSV while sampling the process's memory every 20 ms. */
-async function exportYear(base: string, token: string): Promise<string> {
+async function exportYear(base: string, token: string): Promise<{ text: string; ok: boolean }> {
   const before = process.memoryUsage().rss;
   let peak = before;
   const sampler = setInterval(() => {
@@ -231,28 +246,32 @@ async function exportYear(base: string, token: string): Promise<string> {
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
   const mb = (value: number) => (value / 1024 / 1024).toFixed(0);
-  return (
-    `CSV export of a year (\`GET /insights/cases\`, ${response.status}): ${(lines - 1).toLocaleString('en')} cases, ` +
-    `${mb(bytes)} MB in ${seconds.toFixed(1)} s; the process's resident memory ${mb(before)} MB before, ` +
-    `peak ${mb(peak)} MB during (server and client in one process).`
-  );
+  return {
+    ok: response.status === 200,
+    text:
+      `CSV export of a year (\`GET /insights/cases\`, ${response.status}): ${(lines - 1).toLocaleString('en')} cases, ` +
+      `${mb(bytes)} MB in ${seconds.toFixed(1)} s; the process's resident memory ${mb(before)} MB before, ` +
+      `peak ${mb(peak)} MB during (server and client in one process).`,
+  };
 }
 
-export async function runInsightsBenchmark(): Promise<string> {
+export async function runInsightsBenchmark(sizeName: BenchSize = 'full'): Promise<BenchResult> {
+  const size = SIZES[sizeName];
   const url = process.env['DATABASE_URL'] || undefined;
-  if (url === undefined) return 'Not measured: set DATABASE_URL to a PostgreSQL server.';
+  if (url === undefined)
+    return { markdown: 'Not measured: set DATABASE_URL to a PostgreSQL server.', faults: {} };
   const schema = await postgresSchema(url, 'bench_insights');
   const dataDir = mkdtempSync(join(tmpdir(), 'case-router-bench-'));
   try {
     const { db } = schema;
     await prepare(db);
-    const recent = Math.round(PER_DAY * RECENT_DAYS);
+    const recent = Math.round((size.large / DAYS) * RECENT_DAYS);
     const started = performance.now();
-    // 100,000: the range and the month before it at full density, the rest older.
+    // The small size: the range and the month before it at full density, the rest older.
     await insertCases(db, { first: 1_000_000, count: recent, fromDaysAgo: RECENT_DAYS, toDaysAgo: 0 });
     await insertCases(db, {
       first: 1_000_000 + recent,
-      count: 100_000 - recent,
+      count: size.small - recent,
       fromDaysAgo: DAYS,
       toDaysAgo: RECENT_DAYS,
     });
@@ -267,12 +286,17 @@ export async function runInsightsBenchmark(): Promise<string> {
     const base = await listen(app);
     const token = await tokenFor(app, SYSTEM_ADMIN, 'hospital_system');
     const sizes: Sized[] = [];
-    let csv = '';
+    let csv = { text: '', ok: false };
     try {
-      sizes.push(await measureAt(db, base, schema.rawUrl, token, 100_000));
-      // 1,000,000: 900,000 older cases added; the month's are the same.
-      await insertCases(db, { first: 1_100_000, count: 900_000, fromDaysAgo: DAYS, toDaysAgo: RECENT_DAYS });
-      sizes.push(await measureAt(db, base, schema.rawUrl, token, 1_000_000));
+      sizes.push(await measureAt(db, base, schema.rawUrl, token, size.small, size));
+      // The large size: older cases added; the month's are the same.
+      await insertCases(db, {
+        first: 1_000_000 + size.small,
+        count: size.large - size.small,
+        fromDaysAgo: DAYS,
+        toDaysAgo: RECENT_DAYS,
+      });
+      sizes.push(await measureAt(db, base, schema.rawUrl, token, size.large, size));
       csv = await exportYear(base, token);
     } finally {
       await app.close();
@@ -282,9 +306,10 @@ export async function runInsightsBenchmark(): Promise<string> {
     if (!small || !large) throw new Error('nothing measured');
     const row = (size: Sized, label: string, figures: Latencies) =>
       `| ${size.cases.toLocaleString('en')} | ${label} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${ms(figures.p99)} | ${figures.failures} |`;
-    return [
+    const sameRange = small.inRange === large.inRange && small.inPrevious === large.inPrevious;
+    const markdown = [
       `Hospital insights of the last 30 days as the system admin (both hospitals; ${large.inRange.toLocaleString('en')} ` +
-        `cases in the range and ${large.inPrevious.toLocaleString('en')} in the days before it that the call compares with, ${small.inRange === large.inRange && small.inPrevious === large.inPrevious ? 'the same' : 'differing'} at either size), ${REQUESTS} requests each from 2 clients, in rounds alternating ` +
+        `cases in the range and ${large.inPrevious.toLocaleString('en')} in the days before it that the call compares with, ${sameRange ? 'the same' : 'differing'} at either size), ${size.requests} requests each from 2 clients, in rounds alternating ` +
         `between the API and a bare route sending the same ${large.statements} statements through raw pg. ` +
         `Generating the cases, their offers, events and consultations took ${filled} s in all.`,
       '',
@@ -295,11 +320,20 @@ export async function runInsightsBenchmark(): Promise<string> {
       row(large, 'API `GET /insights/hospitals`', large.api),
       row(large, 'bare route, raw pg', large.raw),
       '',
-      `API p95 at 1,000,000 / at 100,000: ${(large.api.p95 / small.api.p95).toFixed(2)} (goal ≤ 1.5). ` +
-        `p95 raw / API at 1,000,000: ${(large.raw.p95 / large.api.p95).toFixed(2)} (goal ≥ 0.8).`,
+      `API p95 at ${large.cases.toLocaleString('en')} / at ${small.cases.toLocaleString('en')}: ${(large.api.p95 / small.api.p95).toFixed(2)} (goal ≤ 1.5). ` +
+        `p95 raw / API at ${large.cases.toLocaleString('en')}: ${(large.raw.p95 / large.api.p95).toFixed(2)} (goal ≥ 0.8).`,
       '',
-      csv,
+      csv.text,
     ].join('\n');
+    return {
+      markdown,
+      faults: {
+        'failed, API': small.api.failures + large.api.failures,
+        'failed, raw pg': small.raw.failures + large.raw.failures,
+        'the range’s cases differ between the two sizes': sameRange ? 0 : 1,
+        'the CSV export failed': csv.ok ? 0 : 1,
+      },
+    };
   } finally {
     await schema.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -307,5 +341,5 @@ export async function runInsightsBenchmark(): Promise<string> {
 }
 
 if (import.meta.main) {
-  console.log(await runInsightsBenchmark());
+  console.log((await runInsightsBenchmark()).markdown);
 }

@@ -2,7 +2,8 @@
 // home, in the mobile profile (a mid-range phone on a slow 4G, simulated) and the desktop one, against a real
 // server started by bench/run.ts. Debian's Chromium, driven by the Puppeteer that Lighthouse ships with: the
 // role's user signs in through the identity provider's page in one tab, and Lighthouse then loads the home
-// in that same tab with its storage kept (the app's session lives in the tab's sessionStorage).
+// in that same tab with its storage kept (the app's session lives in the tab's sessionStorage). At the smoke
+// size (`npm test`): one role's home, one run, in the desktop profile.
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -12,6 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { DEMO_PASSWORD } from '../e2e/support/sign-in.ts';
 import { identityTexts } from '../server/src/identity/texts.ts';
 import { medianRun } from './lighthouse-median.ts';
+import type { BenchSize } from './support.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -70,6 +72,23 @@ export async function audit(page: Page, url: string, label: string, profile: (ty
 // points; the desktop profile scores near 100 and varies little.
 const RUNS: Record<LighthouseRow['profile'], number> = { mobile: 3, desktop: 1 };
 
+interface LighthouseSize {
+  readonly profiles: typeof PROFILES;
+  readonly runs: Record<LighthouseRow['profile'], number>;
+  readonly signInPage: boolean;
+  readonly roles: typeof ROLES;
+}
+
+const SIZES: Record<BenchSize, LighthouseSize> = {
+  full: { profiles: PROFILES, runs: RUNS, signInPage: true, roles: ROLES },
+  smoke: {
+    profiles: PROFILES.filter((profile) => profile.name === 'desktop'),
+    runs: { mobile: 1, desktop: 1 },
+    signInPage: false,
+    roles: ROLES.slice(0, 1),
+  },
+};
+
 export async function signIn(page: Page, baseUrl: string, email: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.locator('input#email').fill(email);
@@ -91,7 +110,8 @@ export async function signIn(page: Page, baseUrl: string, email: string): Promis
   );
 }
 
-export async function measureLighthouse(baseUrl: string): Promise<LighthouseRow[]> {
+export async function measureLighthouse(baseUrl: string, size: BenchSize = 'full'): Promise<LighthouseRow[]> {
+  const { profiles, runs: runsOf, signInPage, roles } = SIZES[size];
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
@@ -100,19 +120,19 @@ export async function measureLighthouse(baseUrl: string): Promise<LighthouseRow[
   });
   const rows: LighthouseRow[] = [];
   try {
-    for (const profile of PROFILES) {
+    for (const profile of profiles) {
       // The sign-in page: the public entry, signed out, through the redirect to the identity provider.
       const signInRuns: LighthouseRow[] = [];
-      for (let run = 0; run < RUNS[profile.name]; run += 1) {
+      for (let run = 0; run < (signInPage ? runsOf[profile.name] : 0); run += 1) {
         const context = await browser.createBrowserContext();
         signInRuns.push(await audit(await context.newPage(), `${baseUrl}/`, 'sign-in (from /)', profile));
         await context.close();
       }
       const signInMedian = medianRun(signInRuns);
       if (signInMedian) rows.push(signInMedian);
-      for (const role of ROLES) {
+      for (const role of roles) {
         const runs: LighthouseRow[] = [];
-        for (let run = 0; run < RUNS[profile.name]; run += 1) {
+        for (let run = 0; run < runsOf[profile.name]; run += 1) {
           // A run Lighthouse could not score at all (a trace without its paint events, now and then) is run
           // once more, in a fresh session; a second failure is written down with its error.
           let row: LighthouseRow | undefined;

@@ -1,6 +1,7 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
 // into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
-// `schedules`, `insights`, `reliability`, `simulation`, `screen`) runs one part.
+// `schedules`, `insights`, `reliability`, `simulation`, `screen`) runs one part. `--smoke` runs the parts at
+// the size `npm test` runs them (seconds), and only prints their figures.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,6 +15,7 @@ import { lighthouseMarkdown, measureLighthouse } from './lighthouse.ts';
 import { runSchedulesBenchmark } from './schedules.ts';
 import { runScreenBenchmark } from './screen.ts';
 import { runReliabilityBenchmarks, runSimulationBenchmark } from './reliability.ts';
+import type { BenchResult } from './support.ts';
 
 const BENCHMARKS = 'docs/benchmarks.md';
 
@@ -27,16 +29,20 @@ function replaceSection(document: string, name: string, body: string): string {
   return `${document.slice(0, from)}${section}${document.slice(to + end.length)}`;
 }
 
+const smoke = process.argv.includes('--smoke');
+const size = smoke ? 'smoke' : 'full';
+
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 // The file is written through Prettier: `npm test` checks its formatting like every other file.
 const write = async (name: string, body: string): Promise<void> => {
   console.log(body);
+  if (smoke) return;
   const document = replaceSection(readFileSync(BENCHMARKS, 'utf8'), name, body);
   const options = (await resolveConfig(BENCHMARKS)) ?? {};
   writeFileSync(BENCHMARKS, await format(document, { ...options, filepath: BENCHMARKS }));
 };
 
-const parts = process.argv.slice(2);
+const parts = process.argv.slice(2).filter((argument) => !argument.startsWith('--'));
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
 // The browser parts measure the production build; the others start servers that serve no SPA.
@@ -48,7 +54,7 @@ if (runs('bundle')) {
   const server = specServer(E2E_PORT + 2);
   await server.start();
   try {
-    const bundle = await measureBundle(server.url);
+    const bundle = await measureBundle(server.url, size);
     await write('bundle', `Measured ${machine}.\n\n${bundleMarkdown(bundle)}`);
   } finally {
     await server.stop();
@@ -59,22 +65,28 @@ if (runs('lighthouse')) {
   const server = specServer(E2E_PORT + 4);
   await server.start();
   try {
-    const rows = await measureLighthouse(server.url);
+    const rows = await measureLighthouse(server.url, size);
     await write('lighthouse', `Measured ${machine}.\n\n${lighthouseMarkdown(rows)}`);
   } finally {
     await server.stop();
   }
 }
 
-if (runs('cases')) await write('cases', `Measured ${machine}.\n\n${await runCasesBenchmarks()}`);
-if (runs('schedules')) await write('schedules', `Measured ${machine}.\n\n${await runSchedulesBenchmark()}`);
-if (runs('insights')) await write('insights', `Measured ${machine}.\n\n${await runInsightsBenchmark()}`);
+const figures = async (result: Promise<BenchResult>): Promise<string> => (await result).markdown;
+
+if (runs('cases')) await write('cases', `Measured ${machine}.\n\n${await figures(runCasesBenchmarks(size))}`);
+if (runs('schedules'))
+  await write('schedules', `Measured ${machine}.\n\n${await figures(runSchedulesBenchmark(size))}`);
+if (runs('insights'))
+  await write('insights', `Measured ${machine}.\n\n${await figures(runInsightsBenchmark(size))}`);
 
 if (runs('reliability')) {
-  await write('reliability', `Measured ${machine}, on PostgreSQL.\n\n${await runReliabilityBenchmarks()}`);
+  const body = await figures(runReliabilityBenchmarks(size));
+  await write('reliability', `Measured ${machine}, on PostgreSQL.\n\n${body}`);
 }
 
 if (runs('simulation'))
-  await write('simulation', `Measured ${machine}.\n\n${await runSimulationBenchmark()}`);
+  await write('simulation', `Measured ${machine}.\n\n${await figures(runSimulationBenchmark(size))}`);
 
-if (runs('screen')) await write('screen', `Measured ${machine}.\n\n${await runScreenBenchmark()}`);
+if (runs('screen'))
+  await write('screen', `Measured ${machine}.\n\n${await figures(runScreenBenchmark(size))}`);

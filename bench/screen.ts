@@ -2,19 +2,24 @@
 // by the ER doctor while the on-call neurologist's case box is open in Chromium (e2e/support/create-to-screen.ts),
 // on a server of its own with the production build. p50 and p99 of the stream (a Node client's, and the page's
 // own), of the screen (the card added to the page), of screen − stream per case, and where the difference goes.
-// The goal: the screen adds under 100 ms p99 to the stream. Figures as Markdown for docs/benchmarks.md.
-import { chromium } from '@playwright/test';
+// The goal: the screen adds under 100 ms p99 to the stream. Figures as Markdown for docs/benchmarks.md. At the
+// smoke size (`npm test`): 2 cases after 1 unmeasured.
+import { chromium, type Browser } from '@playwright/test';
 import { E2E_PORT } from '../e2e/server-env.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { type CaseTiming, measureCreateToScreen } from '../e2e/support/create-to-screen.ts';
 import { specServer } from '../e2e/support/server.ts';
-import { ms, percentile } from './support.ts';
+import { ms, percentile, type BenchResult, type BenchSize } from './support.ts';
 
-const CASES = 50;
-const WARM_UP = 3;
+const SIZES: Record<BenchSize, { readonly cases: number; readonly warmUp: number }> = {
+  full: { cases: 50, warmUp: 3 },
+  smoke: { cases: 2, warmUp: 1 },
+};
 // Above the browser tests' own ports (+1 to +4), so a checkout can benchmark while it runs its e2e suite.
 const PORT = E2E_PORT + 5;
 const GOAL_MS = 100;
+// The doctor opens 53 cases in about a minute: the per-user limit would answer some with 429.
+export const SCREEN_SERVER_ENV = { RATE_LIMIT_PER_USER: '100000' };
 
 interface Row {
   readonly label: string;
@@ -34,7 +39,7 @@ const p99 = (values: readonly number[]): number =>
     99,
   );
 
-export function screenMarkdown(timings: readonly CaseTiming[]): string {
+export function screenMarkdown(timings: readonly CaseTiming[], warmUp: number): string {
   const of = (pick: (timing: CaseTiming) => number | null): number[] =>
     timings.map((timing) => pick(timing) ?? Number.NaN);
   const added = of((timing) => timing.screenMs - timing.pageStreamMs);
@@ -68,7 +73,7 @@ export function screenMarkdown(timings: readonly CaseTiming[]): string {
   ];
   const worst = p99(added);
   return [
-    `${timings.length} cases one after another (after ${WARM_UP} unmeasured), each cancelled once on screen.`,
+    `${timings.length} cases one after another (after ${warmUp} unmeasured), each cancelled once on screen.`,
     '',
     '| from → to | p50 ms | p99 ms | max ms | missing |',
     '| --------- | ------ | ------ | ------ | ------- |',
@@ -79,22 +84,42 @@ export function screenMarkdown(timings: readonly CaseTiming[]): string {
   ].join('\n');
 }
 
-export async function runScreenBenchmark(): Promise<string> {
-  // The doctor opens 53 cases in about a minute: the per-user limit would answer some with 429.
-  const server = specServer(PORT, { RATE_LIMIT_PER_USER: '100000' });
+/** The figures on a running server (with a per-user limit that lets the doctor open the cases) in a browser. */
+export async function screenBenchmark(
+  browser: Browser,
+  baseUrl: string,
+  sizeName: BenchSize,
+): Promise<BenchResult> {
+  const size = SIZES[sizeName];
+  const run = await measureCreateToScreen({ browser, baseUrl, ...size });
+  const leaks =
+    run.seenByOther.length === 0
+      ? ''
+      : `\n\nShown in another neurologist's case box: ${run.seenByOther.length}.`;
+  const count = (pick: (timing: CaseTiming) => number) =>
+    run.timings.filter((timing) => pick(timing) !== 1).length;
+  return {
+    markdown: `${screenMarkdown(run.timings, size.warmUp)}${leaks}`,
+    faults: {
+      'cases measured short': size.cases - run.timings.length,
+      "cases not on a Node client's stream exactly once": count((timing) => timing.nodeStreamCount),
+      "cases not on the page's stream exactly once": count((timing) => timing.pageStreamCount),
+      'cases not in the case box exactly once': count((timing) => timing.screenCount),
+      "cases shown in another neurologist's case box": run.seenByOther.length,
+    },
+  };
+}
+
+export async function runScreenBenchmark(size: BenchSize = 'full'): Promise<BenchResult> {
+  const server = specServer(PORT, SCREEN_SERVER_ENV);
   await server.start();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    const run = await measureCreateToScreen({ browser, baseUrl: server.url, cases: CASES, warmUp: WARM_UP });
-    const leaks =
-      run.seenByOther.length === 0
-        ? ''
-        : `\n\nShown in another neurologist's case box: ${run.seenByOther.length}.`;
-    return `${screenMarkdown(run.timings)}${leaks}`;
+    return await screenBenchmark(browser, server.url, size);
   } finally {
     await browser.close();
     await server.stop();
   }
 }
 
-if (import.meta.main) console.log(await runScreenBenchmark());
+if (import.meta.main) console.log((await runScreenBenchmark()).markdown);

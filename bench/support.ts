@@ -8,6 +8,15 @@ import pg from 'pg';
 import { openPostgres, type Database, type Queryable, type Row } from '../server/src/db/database.ts';
 import { loadSigningKey } from '../server/src/identity/keys.ts';
 
+/** How big a part runs: `full` in `npm run bench`, `smoke` (seconds) in `npm test`, which checks it still runs. */
+export type BenchSize = 'full' | 'smoke';
+
+/** What a part measured: its figures as Markdown, and the counts a sound run keeps at 0 (lost, misdelivered…). */
+export interface BenchResult {
+  readonly markdown: string;
+  readonly faults: Readonly<Record<string, number>>;
+}
+
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
@@ -67,16 +76,16 @@ async function fire(
 }
 
 /**
- * Latencies of several targets measured side by side: after 20 unmeasured requests each (JIT, plans,
+ * Latencies of several targets measured side by side: after `warmUp` (20) unmeasured requests each (JIT, plans,
  * caches), `requests` each from `concurrency` clients, in rounds that alternate between the targets so a
  * shared machine's noise falls on all of them alike. Bounded in requests, not time.
  */
 export async function measureSideBySide(
   targets: readonly Target[],
-  options: { requests?: number; concurrency?: number; rounds?: number } = {},
+  options: { requests?: number; concurrency?: number; rounds?: number; warmUp?: number } = {},
 ): Promise<Latencies[]> {
-  const { requests = 400, concurrency = 4, rounds = 8 } = options;
-  for (const target of targets) await fire(target, 20, 1);
+  const { requests = 400, concurrency = 4, rounds = 8, warmUp = 20 } = options;
+  for (const target of targets) await fire(target, warmUp, 1);
   const collected = targets.map(() => ({ times: [] as number[], failures: 0 }));
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, target] of targets.entries()) {
