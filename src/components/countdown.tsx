@@ -66,7 +66,7 @@ function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
 /** A timer's label above its value; the value alone ticks. */
 export function TimerField({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} className={classes.field}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>

@@ -4,7 +4,7 @@
 // (again at each re-alert the server sends, at the hospital's interval, while the offer waits).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type NavigateFunction, useNavigate } from 'react-router';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CHIME, OFFER_SOUNDS, playPattern } from './alert-sound.ts';
 import { startEventStream } from './event-stream.ts';
@@ -25,6 +25,8 @@ export interface NotificationStreamOptions {
 }
 
 interface Reader {
+  /** The screen the reader is on. */
+  readonly pathname: string;
   readonly userId: string | undefined;
   readonly roles: readonly string[];
   readonly navigate: NavigateFunction;
@@ -41,11 +43,12 @@ export function useNotificationStream({
 }: NotificationStreamOptions): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   // The stream outlives renders; it reads who the reader is at the moment an event arrives.
-  const reader = useRef<Reader>({ userId, roles, navigate, toasts, sound });
+  const reader = useRef<Reader>({ pathname, userId, roles, navigate, toasts, sound });
   useEffect(() => {
-    reader.current = { userId, roles, navigate, toasts, sound };
-  }, [userId, roles, navigate, toasts, sound]);
+    reader.current = { pathname, userId, roles, navigate, toasts, sound };
+  }, [pathname, userId, roles, navigate, toasts, sound]);
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -65,6 +68,9 @@ export function useNotificationStream({
           if (!reader.current.toasts) return;
           const view = toNotificationView(notification, reader.current.roles);
           const { href } = view;
+          // On the case's own page the change shows in place (the thread, the consultation): a toast about it
+          // would only cover what it says.
+          if (href !== undefined && reader.current.pathname === href) return;
           toast(notificationHeadline(view), {
             id: view.id,
             description: view.message ?? undefined,
