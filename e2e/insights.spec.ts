@@ -138,7 +138,10 @@ test("an ER doctor downloads a case's FHIR bundle and prints its summary", async
     .getByRole('link', { name: /^SGH-\d+$/ })
     .first()
     .click();
-  const fhirButton = page.getByRole('button', { name: 'Download FHIR bundle' });
+  // Print and FHIR export sit in the case's overflow menu.
+  const more = page.getByRole('button', { name: 'More actions' });
+  await more.click();
+  const fhirButton = page.getByRole('menuitem', { name: 'Download FHIR bundle' });
   await expect(fhirButton).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -157,7 +160,9 @@ test("an ER doctor downloads a case's FHIR bundle and prints its summary", async
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ media: 'print' });
-  await expect(fhirButton).toBeHidden();
+  await expect(more).toBeHidden();
+  // A printed page never shows a running timer.
+  await expect(page.getByRole('timer')).toHaveCount(0);
   await expect(page.getByRole('navigation')).toBeHidden();
   await page.emulateMedia({ media: 'screen' });
 

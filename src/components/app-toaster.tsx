@@ -1,5 +1,8 @@
 // The app's toasts: sonner's rich colours with their text darkened to at least 4.5:1 on their pale
-// backgrounds (sonner's own shades fall just short), and an action button with white on a dark blue.
+// backgrounds (sonner's own shades fall just short), and an action button with white on a dark blue. On a
+// phone they come in at the top, over the header, so that they never cover the page's end: the case's thread,
+// its consultation, or the bar that answers an offer.
+import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
 import './app-toaster.css';
@@ -13,10 +16,14 @@ const READABLE_COLOURS = {
 
 const ACTION_BUTTON: CSSProperties = { background: '#1864ab', color: '#ffffff' };
 
+// Mantine's small breakpoint (48em): the phone layouts end there.
+const PHONE = '(max-width: 47.99em)';
+
 export function AppToaster() {
+  const phone = useMediaQuery(PHONE);
   return (
     <Toaster
-      position="bottom-right"
+      position={phone ? 'top-center' : 'bottom-right'}
       richColors
       closeButton
       style={READABLE_COLOURS}

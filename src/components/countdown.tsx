@@ -4,8 +4,12 @@
 //
 // The clock ticks every second for every timer on the screen, so what it re-renders is kept to a few plain
 // elements: the label and its layout render once, the ticking value is a leaf without any Mantine component.
+//
+// While the tab cannot reach the server a timer may count for a case that has moved on: it says "stale" beside
+// its value, in words and in grey, until the connection is back and the screen refetched.
 import { Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useOfflineSince } from '../lib/connection.ts';
 import { formatDuration } from '../lib/date-time.ts';
 import { useNow } from '../lib/use-now.ts';
 import classes from './countdown.module.css';
@@ -26,18 +30,35 @@ export interface CountdownProps {
   readonly dueAt: string;
 }
 
+export const STALE_WORD = 'stale';
+
+/** The timer's words, with what a stale one means. */
+function timerLabel(label: string, value: string, stale: boolean): string {
+  return stale ? `${label}: ${value}, ${STALE_WORD}: live updates paused` : `${label}: ${value}`;
+}
+
+function StaleMark({ stale }: { stale: boolean }) {
+  return stale ? (
+    <span className={classes.stale} aria-hidden>
+      {STALE_WORD}
+    </span>
+  ) : null;
+}
+
 function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
   const now = useNow();
+  const stale = useOfflineSince() !== null;
   const due = Date.parse(dueAt);
   const state = countdownState(Date.parse(startAt), due, now);
   const value = state === 'overdue' ? `overdue by ${formatDuration(now - due)}` : formatDuration(due - now);
   return (
-    <span className={classes.value} data-state={state}>
+    <span className={classes.value} data-state={state} data-stale={stale || undefined}>
       {state === 'overdue' && <AlertTriangleIcon size={16} />}
       {state === 'warning' && <ClockIcon size={16} />}
-      <span className={classes.time} role="timer" aria-label={`${label}: ${value}`}>
+      <span className={classes.time} role="timer" aria-label={timerLabel(label, value, stale)}>
         {value}
       </span>
+      <StaleMark stale={stale} />
     </span>
   );
 }
@@ -45,7 +66,7 @@ function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
 /** A timer's label above its value; the value alone ticks. */
 export function TimerField({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} className={classes.field}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
@@ -73,7 +94,18 @@ export function ElapsedTime({ label, since, until }: { label: string; since: str
 
 function ElapsedValue({ label, since }: { label: string; since: string }) {
   const now = useNow();
-  return <TimerValue label={label} value={formatDuration(now - Date.parse(since))} />;
+  const stale = useOfflineSince() !== null;
+  const value = formatDuration(now - Date.parse(since));
+  return stale ? (
+    <span className={classes.value} data-stale>
+      <span className={classes.time} role="timer" aria-label={timerLabel(label, value, true)}>
+        {value}
+      </span>
+      <StaleMark stale />
+    </span>
+  ) : (
+    <TimerValue label={label} value={value} />
+  );
 }
 
 /** A timer's value as text, read out with its label. */

@@ -101,3 +101,13 @@ export function ClockIcon(props: IconProps) {
     </svg>
   );
 }
+
+export function DotsIcon(props: IconProps) {
+  return (
+    <svg {...iconProps(props)}>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </svg>
+  );
+}

@@ -36,6 +36,19 @@ export function formatDateTime(iso: string, timeZone?: string | null): string {
   return formatter.format(new Date(iso));
 }
 
+const timeOfDayFor = formatterCache(MOMENT_LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The time of day alone, `02:14`, in `timeZone` (else the browser's): for moments of the last hours. */
+export function formatTimeOfDay(at: number | string, timeZone?: string | null): string {
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = timeOfDayFor(timeZone ?? undefined);
+  } catch {
+    formatter = timeOfDayFor(undefined);
+  }
+  return formatter.format(new Date(at));
+}
+
 /**
  * Makes the formatter for `timeZone` ahead of the first moment shown: the first one costs the browser its
  * locale and zone data (tens of milliseconds on a phone), better spent while data is on its way.

@@ -9,11 +9,14 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < MAX_RETRIES;
 }
 
+// The network mode `always`: a request is tried even when the browser says it is offline, and fails there. A
+// query or a sending that waited silently for the network would be a spinner that never says it is stuck; a
+// failure is an error state with Retry, and the connection banner says why.
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry },
-      mutations: { retry: false },
+      queries: { retry: shouldRetry, networkMode: 'always' },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -10,7 +10,7 @@ import {
   handleStreamEvents,
 } from '../../generated/msw.gen.ts';
 import type { CaseSummary, ServerEvent } from '../../generated/types.gen.ts';
-import { examples, renderApp, specialist } from '../support/harness.tsx';
+import { examples, isWaitingOffersQuery, renderApp, specialist } from '../support/harness.tsx';
 
 const encoder = new TextEncoder();
 
@@ -93,6 +93,8 @@ function offeredList(first: CaseSummary[]) {
       if (new URL(request.url).searchParams.get('scope') !== 'offered') {
         return Response.json({ items: [], nextCursor: null });
       }
+      // The shell's offer alert lists the same offers; the case box's own requests are the ones counted.
+      if (isWaitingOffersQuery(request.url)) return Response.json({ items: later, nextCursor: null });
       counts.requests += 1;
       if (counts.requests > 1) await held;
       counts.answers += 1;

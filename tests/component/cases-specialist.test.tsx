@@ -12,7 +12,7 @@ import {
   handleSubmitConsultation,
 } from '../../generated/msw.gen.ts';
 import type { Case, CaseSummary } from '../../generated/types.gen.ts';
-import { examples, renderApp, specialist } from '../support/harness.tsx';
+import { examples, isWaitingOffersQuery, renderApp, specialist } from '../support/harness.tsx';
 
 const triage = handleListTriageAssessments({ body: examples.triage() });
 
@@ -36,7 +36,9 @@ describe('the specialist case box', () => {
       specialist,
       handleListCases(({ request }) => {
         const query = new URL(request.url).searchParams;
-        scopes.push(`${query.get('scope') ?? ''}:${query.getAll('status').join(',')}`);
+        // The shell's offer alert asks for the same offers: the box's own requests are the ones counted here.
+        if (!isWaitingOffersQuery(request.url))
+          scopes.push(`${query.get('scope') ?? ''}:${query.getAll('status').join(',')}`);
         const items = query.get('scope') === 'offered' ? [offered] : [];
         return Response.json({ items, nextCursor: null });
       }),

@@ -15,6 +15,7 @@ import { vi } from 'vitest';
 import {
   handleGetMe,
   handleGetMySettings,
+  handleListCases,
   handleListNotifications,
   handleStreamEvents,
 } from '../../generated/msw.gen.ts';
@@ -128,8 +129,17 @@ export function userWithRole(role: Role): User {
 export const doctor = userWithRole('er_doctor');
 export const specialist: User = userWithRole('specialist');
 
-// The shell's notifications: none, and a live stream that stays open and quiet.
+/** The query string of the offers waiting for a specialist, which the shell's offer alert lists. */
+export function isWaitingOffersQuery(url: string): boolean {
+  const query = new URL(url).searchParams;
+  return query.get('scope') === 'offered' && query.get('limit') === '50';
+}
+
+// The shell's notifications: none, no offer waiting, and a live stream that stays open and quiet.
 const quietShell: AnyHandler[] = [
+  handleListCases(({ request }) =>
+    isWaitingOffersQuery(request.url) ? Response.json({ items: [], nextCursor: null }) : undefined,
+  ),
   handleListNotifications({ body: { items: [], unreadCount: 0, nextCursor: null } }),
   handleStreamEvents(
     () =>

@@ -3,7 +3,7 @@
 // Router") once the screen gives one.
 import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { PageSubjectContext, pageTitle } from '../../lib/page-title.ts';
+import { PageSubjectContext, pageTitle, useWaitingCount } from '../../lib/page-title.ts';
 import { GlobalErrorBoundary } from '../errors/global-error-boundary.tsx';
 import { useRouteAccess } from './route-access.ts';
 
@@ -11,9 +11,10 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { title } = useRouteAccess();
   const [subject, setSubject] = useState<string | undefined>(undefined);
+  const waiting = useWaitingCount();
   useEffect(() => {
-    document.title = pageTitle(title, subject);
-  }, [title, subject]);
+    document.title = pageTitle(title, subject, waiting);
+  }, [title, subject, waiting]);
   return (
     <PageSubjectContext value={setSubject}>
       <GlobalErrorBoundary resetKey={pathname}>

@@ -1,15 +1,24 @@
 // The protected layout's element: the shell with the signed-in user's roles and notifications, a bar while a
-// lazy screen loads, and the matched screen. The tab's event stream lives as long as this layout.
+// lazy screen loads, and the matched screen. The tab's event stream lives as long as this layout. Above the
+// screen, on every one: the connection's state when the server cannot be reached, and the offers waiting for
+// the specialist's answer.
 import { Progress } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { getMySettingsOptions } from '../../../generated/@tanstack/react-query.gen.ts';
-import { useNotificationFeed, useNotificationStream } from '../../features/notifications/index.ts';
+import {
+  useNotificationFeed,
+  useNotificationStream,
+  useWaitingOffers,
+} from '../../features/notifications/index.ts';
 import { useIsAuthenticated, useRoles } from '../../lib/auth/index.ts';
+import { ConnectionBanner, useRefetchOnReconnect } from './connection-banner.tsx';
 import { useMe } from '../../lib/use-me.ts';
 import { type NotificationsSheetFeed, NotificationsSheetProvider } from './notifications-sheet-feed.ts';
+import { OfferAlert, useOfferCount } from './offer-alert.tsx';
 import { ShellFrame } from './shell-frame.tsx';
+import classes from './shell-frame.module.css';
 
 export function AppShellLayout() {
   const roles = useRoles();
@@ -26,6 +35,10 @@ export function AppShellLayout() {
     toasts: preferences?.toasts ?? true,
     sound: preferences?.sound ?? true,
   });
+
+  useRefetchOnReconnect();
+  const offers = useWaitingOffers(me?.id, roles.includes('specialist'));
+  useOfferCount(offers.length);
 
   const timeZone = me?.hospital?.timeZone;
   const { read, markRead, markAllRead } = feed;
@@ -50,6 +63,10 @@ export function AppShellLayout() {
             <Progress.Section value={100} animated aria-label="Loading the next screen" />
           </Progress.Root>
         )}
+        <div className={classes.alerts}>
+          <ConnectionBanner timeZone={timeZone} />
+          <OfferAlert offers={offers} />
+        </div>
         <Outlet />
       </ShellFrame>
     </NotificationsSheetProvider>

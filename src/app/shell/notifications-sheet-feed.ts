@@ -14,6 +14,8 @@ export interface NotificationEntry {
   /** Where the entry leads (its case), when the reader has a screen for it. */
   readonly href?: string;
   readonly read?: boolean;
+  /** An offer of a case to the reader: the sheet sets it apart from messages and updates. */
+  readonly offer?: boolean;
 }
 
 export interface NotificationsSheetFeed {

@@ -1,7 +1,7 @@
 // The notifications panel that slides in from the right. The shell frame hands it the unread entries (the
 // ones the bell counts); the protected layout adds, through context, the read ones, the hospital's time zone
 // and the actions that mark entries read, so the frame itself stays unaware of the feed.
-import { Anchor, Button, Drawer, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Drawer, EmptyState, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useContext } from 'react';
 import { Link } from 'react-router';
 import { SLIDE_ANIMATION_MS } from '../../config/constants.ts';
@@ -41,14 +41,23 @@ function NotificationItem({ entry, feed, onClose }: NotificationItemProps) {
       {entry.action}
     </>
   );
+  // An offer asks for an answer: it reads as one, in words and with a thick left edge, not as one more update.
+  const offer = entry.offer === true;
   return (
     <Paper
       component="li"
       withBorder
       p="sm"
       data-unread={unread || undefined}
+      data-offer={offer || undefined}
       bg={unread ? 'var(--mantine-primary-color-light)' : undefined}
+      style={offer ? { borderLeft: '6px solid var(--mantine-color-orange-8)' } : undefined}
     >
+      {offer && (
+        <Badge color="orange.9" variant="filled" size="sm" mb={4}>
+          Offer: your answer is needed
+        </Badge>
+      )}
       <Text size="sm">
         {entry.href === undefined ? (
           headline

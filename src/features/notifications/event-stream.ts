@@ -6,9 +6,15 @@ import { streamEvents } from '../../../generated/sdk.gen.ts';
 import type { ServerEvent } from '../../../generated/types.gen.ts';
 import { zServerEvent } from '../../../generated/zod.gen.ts';
 import { ApiError } from '../../lib/api/index.ts';
+import { reportReachable, reportUnreachable } from '../../lib/connection.ts';
 
 export const RECONNECT_INITIAL_DELAY_MS = 1_000;
 export const RECONNECT_MAX_DELAY_MS = 30_000;
+/**
+ * A stream that drops is said to be down once it has stayed down this long: the server ends streams in order
+ * (a token's end, a restart) and the reconnect after that is no outage to announce; a failed attempt is at once.
+ */
+export const STREAM_DOWN_GRACE_MS = 5_000;
 
 export interface EventStreamOptions {
   readonly onEvent: (event: ServerEvent) => void;
@@ -46,6 +52,27 @@ export function startEventStream({
   let baseDelay = RECONNECT_INITIAL_DELAY_MS;
   let failedAttempts = 0;
   let everOpened = false;
+  let downTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The connection now open, to drop it when the browser says the network is back (it may be half dead). */
+  let current: AbortController | undefined;
+  /** Ends the wait before the next attempt. */
+  let wake: (() => void) | undefined;
+
+  const streamUp = (): void => {
+    clearTimeout(downTimer);
+    downTimer = undefined;
+    reportReachable('stream');
+  };
+  const streamDown = (at: number, graceMs: number): void => {
+    if (downTimer !== undefined) return;
+    if (graceMs === 0) {
+      reportUnreachable('stream', at);
+      return;
+    }
+    downTimer = setTimeout(() => {
+      reportUnreachable('stream', at);
+    }, graceMs);
+  };
 
   const deliver = (data: unknown): void => {
     const parsed = zServerEvent.safeParse(data);
@@ -63,7 +90,14 @@ export function startEventStream({
   const connectOnce = async (): Promise<{ opened: boolean; sessionEnded: boolean }> => {
     let opened = false;
     let failure: unknown;
+    const connection = new AbortController();
+    current = connection;
+    const stopConnection = (): void => {
+      connection.abort();
+    };
+    signal.addEventListener('abort', stopConnection, { once: true });
     const markOpened = (): void => {
+      streamUp();
       if (opened) return;
       opened = true;
       failedAttempts = 0;
@@ -72,7 +106,7 @@ export function startEventStream({
     };
     try {
       const { stream } = await streamEvents({
-        signal,
+        signal: connection.signal,
         sseMaxRetryAttempts: 1,
         sseDefaultRetryDelay: baseDelay,
         // Every frame, the server's opening `retry:` too, proves the stream open.
@@ -87,6 +121,9 @@ export function startEventStream({
       for await (const data of stream) deliver(data);
     } catch (error) {
       failure = error;
+    } finally {
+      signal.removeEventListener('abort', stopConnection);
+      current = undefined;
     }
     return { opened, sessionEnded: endsSession(failure) };
   };
@@ -94,8 +131,10 @@ export function startEventStream({
   const wait = (ms: number): Promise<void> =>
     new Promise((resolve) => {
       const timer = setTimeout(finish, ms);
+      wake = finish;
       function finish(): void {
         clearTimeout(timer);
+        wake = undefined;
         signal.removeEventListener('abort', finish);
         resolve();
       }
@@ -109,15 +148,31 @@ export function startEventStream({
     while (!stopped()) {
       const { opened, sessionEnded } = await connectOnce();
       if (stopped() || sessionEnded) return;
+      // Dropped after it was open: down once it stays down past the grace; never opened: down now.
+      streamDown(Date.now(), opened ? STREAM_DOWN_GRACE_MS : 0);
       if (!opened) failedAttempts += 1;
       await wait(reconnectDelay(failedAttempts, baseDelay, random()));
     }
   };
 
+  // The network is back: try now rather than at the end of a backoff of up to half a minute, and drop a
+  // connection that may have died unseen while the network was gone (its reconnect refetches what was missed).
+  const onOnline = (): void => {
+    failedAttempts = 0;
+    if (wake) wake();
+    else current?.abort();
+  };
+  // Only a browser has the event (the stream also runs in tests under Node).
+  const events = typeof window === 'undefined' ? undefined : window;
+  events?.addEventListener('online', onOnline);
+
   void run();
   return {
     stop: () => {
+      events?.removeEventListener('online', onOnline);
       controller.abort();
+      // Signed out, not offline.
+      streamUp();
     },
   };
 }

@@ -21,3 +21,11 @@ export {
   useNotificationFeed,
 } from './use-notification-feed.ts';
 export { type NotificationStreamOptions, useNotificationStream } from './use-notification-stream.ts';
+export { CHIME, OFFER_SOUNDS, playPattern, type SoundPattern } from './alert-sound.ts';
+export {
+  addWaitingOffer,
+  isWaitingFor,
+  offerAlertOf,
+  useWaitingOffers,
+  waitingOffersOptions,
+} from './waiting-offers.ts';

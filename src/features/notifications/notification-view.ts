@@ -14,7 +14,11 @@ export interface NotificationView {
   /** The case screen of the reader's role; absent when the role has none. */
   readonly href?: string;
   readonly read: boolean;
+  /** An offer of a case to the reader (offered, moved on to them, re-alerted): it asks for an answer. */
+  readonly offer: boolean;
 }
+
+const OFFER_KINDS: ReadonlySet<Notification['kind']> = new Set(['case_offered', 'case_realerted']);
 
 // The route map has a case screen for the doctor and the specialist only; ER staff open their case list.
 const caseRoutes: Partial<Record<Role, (caseId: string) => string>> = {
@@ -42,6 +46,7 @@ export function toNotificationView(notification: Notification, roles: readonly s
     action: notification.action,
     message: notification.message,
     read: notification.readAt !== null,
+    offer: OFFER_KINDS.has(notification.kind),
     ...(href === undefined ? {} : { href }),
   };
 }

@@ -1,13 +1,17 @@
 // Keeps the tab's event stream open while signed in: each event refreshes what it changed and, when it
-// concerns the reader and someone else caused it, shows a toast.
+// concerns the reader and someone else caused it, shows a toast. An offer to the reader is no toast: it goes
+// into the waiting offers, which the offer alert shows until the reader answers, with the sound of its urgency
+// (again at each re-alert the server sends, at the hospital's interval, while the offer waits).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { type NavigateFunction, useNavigate } from 'react-router';
+import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { CHIME, OFFER_SOUNDS, playPattern } from './alert-sound.ts';
 import { startEventStream } from './event-stream.ts';
 import { notificationHeadline, toNotificationView } from './notification-view.ts';
 import { showOfferedCase } from './offered-case.ts';
 import { invalidateAfterReconnect, invalidateForEvent, notificationToToast } from './server-events.ts';
+import { addWaitingOffer, offerAlertOf } from './waiting-offers.ts';
 
 export interface NotificationStreamOptions {
   /** False stops the stream (signed out). */
@@ -21,33 +25,13 @@ export interface NotificationStreamOptions {
 }
 
 interface Reader {
+  /** The screen the reader is on. */
+  readonly pathname: string;
   readonly userId: string | undefined;
   readonly roles: readonly string[];
   readonly navigate: NavigateFunction;
   readonly toasts: boolean;
   readonly sound: boolean;
-}
-
-/** A short, soft two-tone chime; silent where the browser has no Web Audio or refuses to play. */
-function chime(): void {
-  const AudioContextClass = globalThis.AudioContext as typeof AudioContext | undefined;
-  if (AudioContextClass === undefined) return;
-  try {
-    const context = new AudioContextClass();
-    const gain = context.createGain();
-    gain.gain.value = 0.08;
-    gain.connect(context.destination);
-    [880, 660].forEach((frequency, index) => {
-      const tone = context.createOscillator();
-      tone.frequency.value = frequency;
-      tone.connect(gain);
-      tone.start(context.currentTime + index * 0.12);
-      tone.stop(context.currentTime + index * 0.12 + 0.1);
-    });
-    setTimeout(() => void context.close(), 500);
-  } catch {
-    // No sound is better than a broken stream.
-  }
 }
 
 export function useNotificationStream({
@@ -59,24 +43,34 @@ export function useNotificationStream({
 }: NotificationStreamOptions): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   // The stream outlives renders; it reads who the reader is at the moment an event arrives.
-  const reader = useRef<Reader>({ userId, roles, navigate, toasts, sound });
+  const reader = useRef<Reader>({ pathname, userId, roles, navigate, toasts, sound });
   useEffect(() => {
-    reader.current = { userId, roles, navigate, toasts, sound };
-  }, [userId, roles, navigate, toasts, sound]);
+    reader.current = { pathname, userId, roles, navigate, toasts, sound };
+  }, [pathname, userId, roles, navigate, toasts, sound]);
 
   useEffect(() => {
     if (!enabled) return undefined;
     const stream = startEventStream({
       onEvent: (event) => {
+        const offer = offerAlertOf(event, reader.current.userId);
+        if (offer !== null) addWaitingOffer(queryClient, offer);
         const rest = (): void => {
           void invalidateForEvent(queryClient, event);
+          if (offer !== null) {
+            if (reader.current.sound) playPattern(OFFER_SOUNDS[offer.urgency]);
+            return;
+          }
           const notification = notificationToToast(event, reader.current.userId);
           if (notification === null) return;
-          if (reader.current.sound) chime();
+          if (reader.current.sound) playPattern(CHIME);
           if (!reader.current.toasts) return;
           const view = toNotificationView(notification, reader.current.roles);
           const { href } = view;
+          // On the case's own page the change shows in place (the thread, the consultation): a toast about it
+          // would only cover what it says.
+          if (href !== undefined && reader.current.pathname === href) return;
           toast(notificationHeadline(view), {
             id: view.id,
             description: view.message ?? undefined,

@@ -1,5 +1,6 @@
 // What the request layer needs from sign-in, injected so that this layer never imports MSAL.
 import { texts } from '../../config/texts.ts';
+import { reportReachable, reportUnreachable } from '../connection.ts';
 import { ApiError } from './api-error.ts';
 import { readStoredToken, removeStoredToken } from './stored-token.ts';
 
@@ -59,13 +60,33 @@ async function sessionExpired(response: Response): Promise<never> {
   return endSession(texts.sessionExpired, response.status, data);
 }
 
+// A gateway's answers for a server it cannot reach: the API is as unreachable as with no answer at all.
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/**
+ * One fetch that tells the connection state what it learnt: an answer (the server is reachable), or none (a
+ * network failure; a request the app itself aborted says nothing).
+ */
+async function fetchReporting(request: Request): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    if (!request.signal.aborted) reportUnreachable('api');
+    throw error;
+  }
+  if (GATEWAY_FAILURES.has(response.status)) reportUnreachable('api');
+  else reportReachable('api');
+  return response;
+}
+
 /**
  * Sends one request with the session rules: 401 ends the session; 403 refreshes the token
  * once and retries. Every request of the app, generated SDK and generic helper alike, goes through here.
  */
 export async function sendWithSession(request: Request): Promise<Response> {
   const retry = request.clone();
-  const response = await fetch(request);
+  const response = await fetchReporting(request);
   if (response.status === 401) return sessionExpired(response);
   if (response.status !== 403) return response;
 
@@ -80,7 +101,7 @@ export async function sendWithSession(request: Request): Promise<Response> {
   if (!token) return endSession(texts.sessionExpired, 403, data);
 
   retry.headers.set('Authorization', `Bearer ${token}`);
-  const retried = await fetch(retry);
+  const retried = await fetchReporting(retry);
   if (retried.status === 401) return sessionExpired(retried);
   return retried;
 }

@@ -1,5 +1,6 @@
 // /specialist/cases/{id}: the case for the specialist. Opening it tells the doctor it was seen; `Accept` or
-// `Decline` (with a reason) while it is offered to them; the consultation form once they have it.
+// `Decline` (with a reason) while it is offered to them, in a bar fixed to the bottom of a phone's screen; the
+// consultation form once they have it.
 import { Alert, Button, Stack } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ import {
 import { useMe } from '../../../lib/use-me.ts';
 import { errorText } from '../../../lib/api/index.ts';
 import { useRouteParams } from '../use-route-params.ts';
+import classes from './case-page.module.css';
 
 export function Component() {
   const { id } = useRouteParams(routes.specialistCase.path);
@@ -59,8 +61,9 @@ export function Component() {
         canPost={canAnswer || assignedToMe}
         actions={
           canAnswer && (
-            <>
+            <div className={classes.answerBar} role="group" aria-label="Answer the offer">
               <Button
+                mih={48}
                 loading={accept.isPending}
                 onClick={() => {
                   accept.mutate({ path: { caseId: item.id } });
@@ -69,6 +72,7 @@ export function Component() {
                 {caseTexts.accept}
               </Button>
               <Button
+                mih={48}
                 variant="default"
                 onClick={() => {
                   setDeclining(true);
@@ -76,13 +80,14 @@ export function Component() {
               >
                 {caseTexts.decline}
               </Button>
-            </>
+            </div>
           )
         }
         consultationForm={
           assignedToMe && item.status === 'accepted' ? <ConsultationForm caseId={item.id} /> : undefined
         }
       />
+      {canAnswer && <div className={classes.barRoom} />}
       <ReasonDialog
         caseId={item.id}
         opened={declining}

@@ -1,5 +1,8 @@
-// The clinical content of a case: patient, times, summary, vital signs and triage answers.
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// The clinical content of a case: patient, times, summary, vital signs and triage answers. A long summary is
+// folded after about 600 characters behind "Show all", so the vital signs and the answers stay near the top of
+// a phone's screen; on paper it is printed whole.
+import { Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import type { Case, TriageQuestion } from '../../../../generated/types.gen.ts';
 import { patientLine } from '../labels.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
@@ -22,6 +25,47 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       </Text>
       <Text size="sm">{children}</Text>
     </Stack>
+  );
+}
+
+/** Summaries longer than this are folded; the fold falls at the last space before it. */
+export const SUMMARY_FOLD = 600;
+
+function folded(text: string): string {
+  const cut = text.lastIndexOf(' ', SUMMARY_FOLD);
+  return `${text.slice(0, cut > SUMMARY_FOLD / 2 ? cut : SUMMARY_FOLD).trimEnd()}…`;
+}
+
+function Summary({ text }: { readonly text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (text.length <= SUMMARY_FOLD) return <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>;
+  return (
+    <>
+      <span id={id} style={{ whiteSpace: 'pre-wrap' }} className={open ? undefined : 'case-record-no-print'}>
+        {open ? text : folded(text)}
+      </span>
+      {!open && (
+        <span className="case-record-print-only" style={{ whiteSpace: 'pre-wrap' }}>
+          {text}
+        </span>
+      )}
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        mih={44}
+        px={0}
+        display="block"
+        aria-expanded={open}
+        aria-controls={id}
+        className="case-record-no-print"
+        onClick={() => {
+          setOpen((value) => !value);
+        }}
+      >
+        {open ? 'Show less' : 'Show all'}
+      </Button>
+    </>
   );
 }
 
@@ -67,7 +111,7 @@ export function CaseDetails({ item, timeZone, questions }: CaseDetailsProps) {
         </SimpleGrid>
         {item.clinicalSummary && (
           <Fact label="Summary">
-            <span style={{ whiteSpace: 'pre-wrap' }}>{item.clinicalSummary}</span>
+            <Summary text={item.clinicalSummary} />
           </Fact>
         )}
         {vitals.length > 0 && (

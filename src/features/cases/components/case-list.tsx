@@ -6,7 +6,8 @@ import { memo, useDeferredValue, useEffect } from 'react';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
 import { LinkCard } from '../../../components/link-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
-import { formatDateTime, prepareDateTimeFormat } from '../../../lib/date-time.ts';
+import { useOfflineSince } from '../../../lib/connection.ts';
+import { formatDateTime, formatTimeOfDay, prepareDateTimeFormat } from '../../../lib/date-time.ts';
 import type { CaseListResult } from '../api/use-case-list.ts';
 import { caseTexts, offeredToLine, patientLine } from '../labels.ts';
 import { CaseTimers } from './case-timers.tsx';
@@ -97,6 +98,7 @@ export function CaseList({ list, hrefFor, timeZone, label, emptyMessage, onSettl
       clearTimeout(timer);
     };
   }, [list.isPending, timeZone]);
+  const offline = useOfflineSince();
   const settled = cases !== undefined || list.error !== null;
   useEffect(() => {
     if (settled) onSettled?.();
@@ -112,6 +114,17 @@ export function CaseList({ list, hrefFor, timeZone, label, emptyMessage, onSettl
     );
   }
   if (cases === undefined) return <LoadingState label="Loading cases…" />;
+  // An empty list is only news when the server could be asked: offline, it may hide a case waiting now.
+  if (cases.length === 0 && offline !== null) {
+    return (
+      <ErrorState
+        title="The cases could not be checked."
+        message={`No connection since ${formatTimeOfDay(offline, timeZone)}: a new case may be waiting. Check the network connection, then press Retry.`}
+        onRetry={list.retry}
+        retrying={list.retrying}
+      />
+    );
+  }
   if (cases.length === 0) return <EmptyState>{emptyMessage}</EmptyState>;
   return (
     <Stack gap="sm">

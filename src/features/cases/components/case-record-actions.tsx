@@ -1,12 +1,14 @@
 // The case record leaving the app, from the case page: a printed one-page summary (the page itself under the
 // print stylesheet: every timestamp of the timeline, the offers with their receipts, the thread, the
 // consultation and the answers) and the FHIR R4 Bundle. The server audits each before it happens. On paper
-// the live timers give way to their values at the moment of printing: a frozen clock would mislead.
-import { Alert, Button, Group, Text } from '@mantine/core';
+// the live timers give way to their values at the moment of printing: a frozen clock would mislead. Both sit
+// in an overflow menu ("More actions"): on a phone the screen's room goes to the case and to answering it.
+import { Alert, Button, Group, Menu, Text } from '@mantine/core';
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { exportCaseFhir, recordCasePrint } from '../../../../generated/sdk.gen.ts';
 import type { Case } from '../../../../generated/types.gen.ts';
+import { DotsIcon } from '../../../components/icons.tsx';
 import { PrintHeading } from '../../../components/print-heading.tsx';
 import { errorText } from '../../../lib/api/index.ts';
 import { formatDuration } from '../../../lib/date-time.ts';
@@ -100,13 +102,22 @@ export function CaseRecordActions({ item }: { readonly item: Case }) {
         </>
       )}
       <div className="case-record-no-print">
-        <Group gap="sm">
-          <Button variant="default" mih={44} loading={busy === 'print'} onClick={() => void run('print')}>
-            Print summary
-          </Button>
-          <Button variant="default" mih={44} loading={busy === 'fhir'} onClick={() => void run('fhir')}>
-            Download FHIR bundle
-          </Button>
+        <Group justify="flex-end">
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button variant="default" mih={44} loading={busy !== null} leftSection={<DotsIcon />}>
+                More actions
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item mih={44} onClick={() => void run('print')}>
+                Print summary
+              </Menu.Item>
+              <Menu.Item mih={44} onClick={() => void run('fhir')}>
+                Download FHIR bundle
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
         {problem !== null && (
           <Alert color="red" role="alert" mt="xs" title="The case record could not be made">

@@ -40,7 +40,8 @@ export function CaseView({
   const open = !isFinal(item.status);
   usePageSubject(item.displayNumber);
   return (
-    <Stack gap="md">
+    // Long identifiers (an MRN, a case number, a word of a complaint) break inside their card, never past it.
+    <Stack gap="md" style={{ overflowWrap: 'anywhere' }}>
       <CaseHeader item={item} />
       <WaitingBanner item={item} timeZone={timeZone} />
       {actions && <Group gap="sm">{actions}</Group>}

@@ -1,5 +1,8 @@
 // /emergency-room/doctor/cases/new: the case, its vital signs, the chosen specialty's triage questions and
 // images. The draft is kept while typing; `Create case` sends it once (Idempotency-Key), then the images.
+// Without a connection the doctor learns at once that the case is not sent, never from a spinner that turns
+// on: no answer within 10 s is a failure too, with Retry, the draft kept and the same Idempotency-Key, so that
+// a case the server did receive is not opened twice.
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
@@ -43,6 +46,7 @@ import {
   vitalFields,
 } from './new-case-schema.ts';
 import { showServerProblems } from '../../../lib/forms/server-problems.ts';
+import { ApiError } from '../../../lib/api/index.ts';
 import { TriageQuestionField } from './triage-question-field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { requiredField } from '../../../components/required-field.ts';
@@ -89,6 +93,14 @@ async function validateCreate(data: unknown): Promise<void> {
   await zCreateCaseHeaders.parseAsync({ 'Idempotency-Key': key });
 }
 
+/** How long a sending may go without an answer before the doctor is told it is not sent. */
+export const SEND_TIMEOUT_MS = 10_000;
+
+/** No answer from the server at all (no network, or none in time): the case may not have reached it. */
+function gotNoAnswer(error: unknown): boolean {
+  return (error instanceof ApiError && error.status === 0) || error instanceof TypeError;
+}
+
 function newKey(): string {
   return crypto.randomUUID();
 }
@@ -119,6 +131,7 @@ export function NewCaseForm({
       : { values: fresh, idempotencyKey: newKey(), restored: false };
   });
   const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [notSent, setNotSent] = useState<string | null>(null);
   const create = useMutation(createCaseMutation());
 
   const questionsFor = useMemo(() => {
@@ -157,16 +170,34 @@ export function NewCaseForm({
 
   const onSubmit = handleSubmit(async (parsed) => {
     setFormProblem(null);
+    setNotSent(null);
+    const sending = new AbortController();
+    const wait = { over: false };
+    const timer = setTimeout(() => {
+      wait.over = true;
+      sending.abort();
+    }, SEND_TIMEOUT_MS);
     try {
       const created = await create.mutateAsync({
         body: toCaseCreate(parsed),
         headers: { 'Idempotency-Key': initial.idempotencyKey },
         requestValidator: validateCreate,
+        signal: sending.signal,
       });
+      clearTimeout(timer);
       clearDraft(userId);
       await refreshAfterCaseChange(queryClient, created.id, created);
       onCreated(created);
     } catch (error) {
+      clearTimeout(timer);
+      if (wait.over || gotNoAnswer(error)) {
+        setNotSent(
+          wait.over
+            ? 'The server did not answer within 10 seconds.'
+            : 'The server could not be reached: check the network connection.',
+        );
+        return;
+      }
       const fields = new Set([
         ...STATIC_FIELDS,
         ...questions.map((question) => `triageAnswers.${question.id}`),
@@ -339,6 +370,26 @@ export function NewCaseForm({
           </Stack>
         </Fieldset>
 
+        {notSent !== null && (
+          <Alert color="red" title="The case is not sent" role="alert">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                {notSent} Your draft is kept on this device. Press Retry to send it: it is sent once, however
+                often you press.
+              </Text>
+              <Button
+                variant="default"
+                mih={44}
+                onClick={() => {
+                  void onSubmit();
+                }}
+                loading={formState.isSubmitting}
+              >
+                Retry sending
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {formProblem !== null && (
           <Alert color="gray" title="The case was not created" role="alert">
             {formProblem}
