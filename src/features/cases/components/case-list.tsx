@@ -8,9 +8,9 @@ import { LinkCard } from '../../../components/link-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states.tsx';
 import { formatDateTime, prepareDateTimeFormat } from '../../../lib/date-time.ts';
 import type { CaseListResult } from '../api/use-case-list.ts';
-import { caseTexts, offeredToLine, patientLine } from '../labels.ts';
+import { caseTexts, isWaiting, offeredToLine, patientLine, waitingLine } from '../labels.ts';
 import { CaseTimers } from './case-timers.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { NoCoverageBadge, StatusBadge } from './status-badge.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
 export interface CaseListProps {
@@ -37,7 +37,7 @@ const CaseCard = memo(function CaseCard({
   href: string;
   timeZone: string;
 }) {
-  const offered = offeredToLine(item.offeredTo);
+  const offered = isWaiting(item.status) ? waitingLine(item) : offeredToLine(item.offeredTo);
   return (
     <LinkCard
       to={href}
@@ -47,6 +47,7 @@ const CaseCard = memo(function CaseCard({
       titleAside={
         <>
           <StatusBadge status={item.status} />
+          <NoCoverageBadge status={item.status} noCoverage={item.noCoverage} />
           <UrgencyBadge urgency={item.urgency} />
         </>
       }
@@ -64,7 +65,7 @@ const CaseCard = memo(function CaseCard({
           {patientLine(item.patient)} · door{' '}
           <time dateTime={item.doorTime}>{formatDateTime(item.doorTime, timeZone)}</time>
           {item.assignedTo ? ` · ${item.assignedTo.displayName}` : ''}
-          {item.noCoverage ? ' · no on-call coverage' : ''}
+          {item.noCoverage && !isWaiting(item.status) ? ' · opened without on-call cover' : ''}
         </Text>
         {offered !== null ? (
           <Text size="sm" fw={600} data-testid="offered-to">
@@ -77,6 +78,7 @@ const CaseCard = memo(function CaseCard({
           openedAt={item.createdAt}
           targetAt={item.targetDueAt}
           compact
+          escalation={item}
         />
       </Stack>
     </LinkCard>
