@@ -76,16 +76,6 @@ describe('deactivating a user', () => {
       'hospital',
       handleListUsers({ body: { items: [PRIYA], total: 1, offset: 0, limit: 10 } }),
       handleGetDeactivationImpact({ body: IMPACT }),
-      handleGetCoverage(() => {
-        coverageReads += 1;
-        return Response.json({
-          timeZone: 'Europe/London',
-          from: '',
-          to: '',
-          specialties: [],
-          switchboardPhone: null,
-        });
-      }),
       handleUpdateUser(async ({ request }) => {
         const body = await request.json();
         patches.push(body);
