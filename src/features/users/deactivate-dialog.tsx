@@ -2,7 +2,7 @@
 // on-call shifts under way or to come, each with what it loses (a primary's shift is left with nobody on
 // call; a backup's keeps its primary). After it, the coverage and the gaps are read again at once, and the
 // server tells the ER admins.
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -83,13 +83,22 @@ export function DeactivateDialog({ user, timeZone, onClose }: DeactivateDialogPr
             : 'Their shifts keep their primaries but lose their backup.'}{' '}
           The ER admins will be told.
         </Text>
-        <Stack component="ul" gap={4} pl="md" m={0} aria-label={`Shifts of ${user.displayName}`}>
-          {shifts.map((shift) => (
-            <Text component="li" size="sm" key={shift.shiftId}>
-              {shiftLine(shift, timeZone)}
-            </Text>
-          ))}
-        </Stack>
+        {/* A long rota scrolls inside the dialog, so the question's buttons stay in view; the keyboard reaches it. */}
+        <Box
+          mah="40dvh"
+          style={{ overflowY: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label={`${String(shifts.length)} shifts`}
+        >
+          <Stack component="ul" gap={4} pl="md" m={0} aria-label={`Shifts of ${user.displayName}`}>
+            {shifts.map((shift) => (
+              <Text component="li" size="sm" key={shift.shiftId}>
+                {shiftLine(shift, timeZone)}
+              </Text>
+            ))}
+          </Stack>
+        </Box>
         {impact.data.more ? <Text size="sm">…and more shifts after these.</Text> : null}
       </Stack>
     );
@@ -97,6 +106,7 @@ export function DeactivateDialog({ user, timeZone, onClose }: DeactivateDialogPr
   return (
     <Modal
       opened
+      size="lg"
       onClose={onClose}
       title={`Deactivate ${user.displayName}?`}
       closeButtonProps={{ 'aria-label': 'Close' }}

@@ -1,6 +1,7 @@
 // The escalation countdown beside the clinical target: how long the case has before it escalates and to
 // whom ("Escalates in 3:12 · to Dr Tomas Novak (on-call backup)"), or, at the end of the chain, that it no
 // longer escalates and keeps re-alerting every specialist of the specialty. Only the value ticks.
+import { Text } from '@mantine/core';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
 import { TimerField, TimerValue } from '../../../components/countdown.tsx';
 import classes from '../../../components/countdown.module.css';
@@ -43,9 +44,9 @@ export function EscalationCountdown({ item }: { readonly item: Escalation }) {
     return (
       <TimerField label={caseTexts.escalatesIn}>
         <TimerValue label={caseTexts.escalatesIn} value="—" />
-        <span className={classes.time}>
+        <Text span size="sm">
           no further step: every {item.specialty.name} specialist is alerted
-        </span>
+        </Text>
       </TimerField>
     );
   }
@@ -57,9 +58,9 @@ export function EscalationCountdown({ item }: { readonly item: Escalation }) {
   return (
     <TimerField label={caseTexts.escalatesIn}>
       <EscalationValue startAt={startAt} dueAt={dueAt} />
-      <span className={classes.time} data-testid="escalates-to">
+      <Text span size="sm" data-testid="escalates-to">
         {escalationTargetText(item)}
-      </span>
+      </Text>
     </TimerField>
   );
 }
