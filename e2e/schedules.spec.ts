@@ -173,6 +173,9 @@ test('a case opened inside a shift the admin just drew goes to its neurologist, 
   await page.locator(`[data-shift-id="${blockId}"]`).first().click();
   const edit = page.getByRole('dialog', { name: 'Edit Neurology shift' });
   await edit.getByRole('button', { name: 'Delete shift' }).click();
+  // Deleting asks first and names the gap it leaves.
+  await expect(edit.getByTestId('delete-gap')).toContainText('nobody is on call for Neurology');
+  await edit.getByRole('button', { name: 'Delete and leave the gap' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Shift deleted.' })).toBeVisible();
   // The dialog's overlay, fading out, would take the drag's first press; and the deleted block, until the
   // calendar has reloaded, would take it as the start of a move.

@@ -67,6 +67,9 @@ import type {
   GetCaseResponses,
   GetCoverageErrors,
   GetCoverageResponses,
+  GetDeactivationImpactData,
+  GetDeactivationImpactErrors,
+  GetDeactivationImpactResponses,
   GetHealthErrors,
   GetHealthLiveErrors,
   GetHealthLiveResponses,
@@ -176,6 +179,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
+  UpdateHospitalSwitchboardData,
+  UpdateHospitalSwitchboardErrors,
+  UpdateHospitalSwitchboardResponses,
   UpdateMySettingsData,
   UpdateMySettingsErrors,
   UpdateMySettingsResponses,
@@ -215,6 +221,10 @@ export type RouteHandlers = {
     Body: UpdateUserData['body'];
     Params: UpdateUserData['path'];
     Reply: Omit<UpdateUserErrors, 'default'> & UpdateUserResponses;
+  }>;
+  getDeactivationImpact: RouteHandler<{
+    Params: GetDeactivationImpactData['path'];
+    Reply: Omit<GetDeactivationImpactErrors, 'default'> & GetDeactivationImpactResponses;
   }>;
   listAdminAudit: RouteHandler<{
     Querystring?: ListAdminAuditData['query'];
@@ -260,6 +270,11 @@ export type RouteHandlers = {
     Body: AddHospitalAdminData['body'];
     Params: AddHospitalAdminData['path'];
     Reply: Omit<AddHospitalAdminErrors, 'default'> & AddHospitalAdminResponses;
+  }>;
+  updateHospitalSwitchboard: RouteHandler<{
+    Body: UpdateHospitalSwitchboardData['body'];
+    Params: UpdateHospitalSwitchboardData['path'];
+    Reply: Omit<UpdateHospitalSwitchboardErrors, 'default'> & UpdateHospitalSwitchboardResponses;
   }>;
   getHealth: RouteHandler<{
     Reply: Omit<GetHealthErrors, 'default'> & GetHealthResponses;

@@ -43,6 +43,7 @@ import type {
   GetCaseAuditResponses,
   GetCaseResponses,
   GetCoverageResponses,
+  GetDeactivationImpactResponses,
   GetHealthLiveResponses,
   GetHealthReadyResponses,
   GetHealthResponses,
@@ -94,6 +95,8 @@ import type {
   SubmitConsultationResponses,
   UpdateHospitalData,
   UpdateHospitalResponses,
+  UpdateHospitalSwitchboardData,
+  UpdateHospitalSwitchboardResponses,
   UpdateMySettingsData,
   UpdateMySettingsResponses,
   UpdateShiftData,
@@ -307,6 +310,52 @@ export function handleUpdateUser(
     UpdateUserData['body']
   >(
     `${options?.baseUrl ?? '*'}/users/:userId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleGetDeactivationImpactResponse = {
+  body: GetDeactivationImpactResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /users/{userId}/deactivation-impact` operation.
+ */
+export function handleGetDeactivationImpact(
+  response?:
+    | HandleGetDeactivationImpactResponse
+    | HttpResponseResolver<
+        {
+          userId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<
+    {
+      userId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/users/:userId/deactivation-impact`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -725,6 +774,52 @@ export function handleAddHospitalAdmin(
     AddHospitalAdminData['body']
   >(
     `${options?.baseUrl ?? '*'}/hospitals/:hospitalId/admins`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleUpdateHospitalSwitchboardResponse = {
+  body: UpdateHospitalSwitchboardResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /hospitals/{hospitalId}/switchboard` operation.
+ */
+export function handleUpdateHospitalSwitchboard(
+  response?:
+    | HandleUpdateHospitalSwitchboardResponse
+    | HttpResponseResolver<
+        {
+          hospitalId: string;
+        },
+        UpdateHospitalSwitchboardData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      hospitalId: string;
+    },
+    UpdateHospitalSwitchboardData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/hospitals/:hospitalId/switchboard`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -2969,6 +3064,10 @@ export type MswHandlerFactories = {
    */
   updateUser: typeof handleUpdateUser;
   /**
+   * Handler for the `GET /users/{userId}/deactivation-impact` operation.
+   */
+  getDeactivationImpact: typeof handleGetDeactivationImpact;
+  /**
    * Handler for the `GET /admin-audit` operation.
    */
   listAdminAudit: typeof handleListAdminAudit;
@@ -3012,6 +3111,10 @@ export type MswHandlerFactories = {
    * Handler for the `POST /hospitals/{hospitalId}/admins` operation.
    */
   addHospitalAdmin: typeof handleAddHospitalAdmin;
+  /**
+   * Handler for the `PUT /hospitals/{hospitalId}/switchboard` operation.
+   */
+  updateHospitalSwitchboard: typeof handleUpdateHospitalSwitchboard;
   /**
    * Handler for the `GET /health` operation.
    */
@@ -3240,6 +3343,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     getMe: wrap(handleGetMe),
     listUsers: wrap(handleListUsers),
     updateUser: wrap(handleUpdateUser),
+    getDeactivationImpact: wrap(handleGetDeactivationImpact),
     listAdminAudit: wrap(handleListAdminAudit),
     listSpecialties: wrap(handleListSpecialties),
     listSpecialtyCatalogue: wrap(handleListSpecialtyCatalogue),
@@ -3251,6 +3355,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     getHospital: wrap(handleGetHospital),
     updateHospital: wrap(handleUpdateHospital),
     addHospitalAdmin: wrap(handleAddHospitalAdmin),
+    updateHospitalSwitchboard: wrap(handleUpdateHospitalSwitchboard),
     getHealth: wrap(handleGetHealth),
     getHealthLive: wrap(handleGetHealthLive),
     getHealthReady: wrap(handleGetHealthReady),
@@ -3322,7 +3427,9 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.updateShift, overrides.updateShift),
       invoke(pick.deleteTimeOff, overrides.deleteTimeOff),
       invoke(pick.getCalendarFeed, overrides.getCalendarFeed),
+      invoke(pick.getDeactivationImpact, overrides.getDeactivationImpact),
       invoke(pick.addHospitalAdmin, overrides.addHospitalAdmin),
+      invoke(pick.updateHospitalSwitchboard, overrides.updateHospitalSwitchboard),
       invoke(pick.cancelCase, overrides.cancelCase),
       invoke(pick.acceptCase, overrides.acceptCase),
       invoke(pick.declineCase, overrides.declineCase),

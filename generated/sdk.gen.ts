@@ -76,6 +76,9 @@ import type {
   GetCoverageData,
   GetCoverageErrors,
   GetCoverageResponses,
+  GetDeactivationImpactData,
+  GetDeactivationImpactErrors,
+  GetDeactivationImpactResponses,
   GetHealthData,
   GetHealthErrors,
   GetHealthLiveData,
@@ -200,6 +203,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
+  UpdateHospitalSwitchboardData,
+  UpdateHospitalSwitchboardErrors,
+  UpdateHospitalSwitchboardResponses,
   UpdateMySettingsData,
   UpdateMySettingsErrors,
   UpdateMySettingsResponses,
@@ -239,6 +245,7 @@ import {
   zGetCaseAuditResponse,
   zGetCaseResponse,
   zGetCoverageResponse,
+  zGetDeactivationImpactResponse,
   zGetHealthLiveResponse,
   zGetHealthReadyResponse,
   zGetHealthResponse,
@@ -280,6 +287,7 @@ import {
   zStreamEventsResponse,
   zSubmitConsultationResponse,
   zUpdateHospitalResponse,
+  zUpdateHospitalSwitchboardResponse,
   zUpdateMySettingsResponse,
   zUpdateShiftResponse,
   zUpdateSpecialtyResponse,
@@ -399,6 +407,21 @@ export const updateUser = <ThrowOnError extends boolean = false>(
       'Content-Type': 'application/json',
       ...options.headers,
     },
+  });
+
+/**
+ * What deactivating a user would break, before it is done.
+ *
+ * The user's on-call shifts that are under way or still to come (at most 100, soonest first), each with what it loses: a primary's whole shift leaves the specialty uncovered (new cases go to every specialist of it), a backup's leaves the shift without a backup. For the same callers as updateUser; any other user answers 404.
+ */
+export const getDeactivationImpact = <ThrowOnError extends boolean = false>(
+  options: Options<GetDeactivationImpactData, ThrowOnError>,
+): RequestResult<GetDeactivationImpactResponses, GetDeactivationImpactErrors, ThrowOnError> =>
+  (options.client ?? client).get<GetDeactivationImpactResponses, GetDeactivationImpactErrors, ThrowOnError>({
+    responseValidator: async (data) => await zGetDeactivationImpactResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/users/{userId}/deactivation-impact',
+    ...options,
   });
 
 /**
@@ -587,6 +610,29 @@ export const addHospitalAdmin = <ThrowOnError extends boolean = false>(
     responseValidator: async (data) => await zAddHospitalAdminResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/hospitals/{hospitalId}/admins',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Set the hospital's switchboard number (hospital, hospital_system).
+ *
+ * The number the new-case form shows when no specialist is on call for a specialty. The hospital's own administrator sets it, as does its system's administrator; null clears it. Any other hospital answers 404. The change is audited with its before and after.
+ */
+export const updateHospitalSwitchboard = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateHospitalSwitchboardData, ThrowOnError>,
+): RequestResult<UpdateHospitalSwitchboardResponses, UpdateHospitalSwitchboardErrors, ThrowOnError> =>
+  (options.client ?? client).put<
+    UpdateHospitalSwitchboardResponses,
+    UpdateHospitalSwitchboardErrors,
+    ThrowOnError
+  >({
+    responseValidator: async (data) => await zUpdateHospitalSwitchboardResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/hospitals/{hospitalId}/switchboard',
     ...options,
     headers: {
       'Content-Type': 'application/json',

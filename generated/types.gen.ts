@@ -192,6 +192,32 @@ export type UserUpdate = {
 };
 
 /**
+ * One shift of the user: `primary` (deactivating leaves the specialty uncovered for the whole shift) or `backup` (the shift keeps its primary but loses its backup).
+ */
+export type ShiftAtRisk = {
+  shiftId: string;
+  specialty: NamedRef;
+  startsAt: string;
+  endsAt: string;
+  role: 'primary' | 'backup';
+  /**
+   * Nobody is on call for the specialty during this shift once the user is deactivated.
+   */
+  leavesUncovered: boolean;
+};
+
+/**
+ * The on-call shifts of a user, under way or to come, and what each loses if the user is deactivated.
+ */
+export type DeactivationImpact = {
+  shifts: Array<ShiftAtRisk>;
+  /**
+   * More shifts follow the 100 listed.
+   */
+  more: boolean;
+};
+
+/**
  * A reference to a user by id, with the name to show.
  */
 export type UserRef = {
@@ -400,6 +426,10 @@ export type Hospital = {
   clinicalTargets: Array<ClinicalTargetSetting>;
   admins: Array<HospitalAdmin>;
   /**
+   * The hospital's switchboard number, which the new-case form shows when no specialist is on call for a specialty (null: not set). Its hospital administrator keeps it.
+   */
+  switchboardPhone: string | null;
+  /**
    * Send it back with a change; a change against an older version answers 409.
    */
   version: number;
@@ -425,6 +455,16 @@ export type HospitalUpdate = {
  */
 export type HospitalAdminAdd = {
   email: string;
+};
+
+/**
+ * The hospital's switchboard number, or null to clear it.
+ */
+export type HospitalSwitchboardUpdate = {
+  /**
+   * Digits, spaces and ( ) . / - with an optional leading +, e.g. +44 20 7946 0000.
+   */
+  switchboardPhone: string | null;
 };
 
 /**
@@ -498,6 +538,17 @@ export type Patient = {
 export type RoutingStep = 'primary' | 'backup' | 'all';
 
 /**
+ * Whom a waiting case goes to when its acknowledgement time runs out, as the schedule stands now: the shift's backup (by name), or every specialist of the specialty.
+ */
+export type EscalationTarget = {
+  step: RoutingStep;
+  /**
+   * The backup, when the next step is one person; null for every specialist.
+   */
+  specialist: UserRef | null;
+};
+
+/**
  * A specialist a waiting case is offered to right now, and at which step of the routing chain (the on-call primary, its backup, or every specialist of the specialty).
  */
 export type OfferedTo = {
@@ -533,6 +584,10 @@ export type CaseSummary = {
    * When the case escalates unless accepted; null once accepted or at the end of the chain.
    */
   ackDueAt: string | null;
+  /**
+   * Whom the case goes to at ackDueAt unless accepted, as the schedule stands now; null when it does not escalate (accepted, closed, or already with every specialist of the specialty).
+   */
+  escalatesTo: EscalationTarget | null;
   /**
    * When a specialist should have accepted the case: the clinical target of its specialty and urgency at its hospital (e.g. stroke: within 15 minutes of the request), or else the urgency's acknowledgement time. Fixed when the case is opened; it stays after the case is accepted, so the time taken can be held against it.
    */
@@ -1273,6 +1328,10 @@ export type CoverageGap = {
  */
 export type SpecialtyCoverage = {
   specialty: NamedRef;
+  /**
+   * How many active specialists of the specialty the hospital has: a case of a specialty with none reaches nobody, so the new-case form does not offer it.
+   */
+  specialists: number;
   now: null | {
     shiftId: string;
     primary: UserRef;
@@ -1296,6 +1355,10 @@ export type Coverage = {
   from: string;
   to: string;
   specialties: Array<SpecialtyCoverage>;
+  /**
+   * The hospital's switchboard number, to call when nobody is on call for a specialty (null: its administrator has not set one).
+   */
+  switchboardPhone: string | null;
 };
 
 /**
@@ -1751,6 +1814,54 @@ export type UpdateUserResponses = {
 };
 
 export type UpdateUserResponse = UpdateUserResponses[keyof UpdateUserResponses];
+
+export type GetDeactivationImpactData = {
+  body?: never;
+  path: {
+    userId: string;
+  };
+  query?: never;
+  url: '/users/{userId}/deactivation-impact';
+};
+
+export type GetDeactivationImpactErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type GetDeactivationImpactError = GetDeactivationImpactErrors[keyof GetDeactivationImpactErrors];
+
+export type GetDeactivationImpactResponses = {
+  /**
+   * The shifts deactivating the user would leave uncovered or without a backup.
+   */
+  200: DeactivationImpact;
+};
+
+export type GetDeactivationImpactResponse =
+  GetDeactivationImpactResponses[keyof GetDeactivationImpactResponses];
 
 export type ListAdminAuditData = {
   body?: never;
@@ -2264,6 +2375,58 @@ export type AddHospitalAdminResponses = {
 };
 
 export type AddHospitalAdminResponse = AddHospitalAdminResponses[keyof AddHospitalAdminResponses];
+
+export type UpdateHospitalSwitchboardData = {
+  body: HospitalSwitchboardUpdate;
+  path: {
+    /**
+     * The hospital's id.
+     */
+    hospitalId: string;
+  };
+  query?: never;
+  url: '/hospitals/{hospitalId}/switchboard';
+};
+
+export type UpdateHospitalSwitchboardErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type UpdateHospitalSwitchboardError =
+  UpdateHospitalSwitchboardErrors[keyof UpdateHospitalSwitchboardErrors];
+
+export type UpdateHospitalSwitchboardResponses = {
+  /**
+   * The hospital, as changed, with its new version.
+   */
+  200: Hospital;
+};
+
+export type UpdateHospitalSwitchboardResponse =
+  UpdateHospitalSwitchboardResponses[keyof UpdateHospitalSwitchboardResponses];
 
 export type GetHealthData = {
   body?: never;

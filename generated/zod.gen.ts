@@ -156,6 +156,26 @@ export const zUserUpdate = z.object({
 });
 
 /**
+ * One shift of the user: `primary` (deactivating leaves the specialty uncovered for the whole shift) or `backup` (the shift keeps its primary but loses its backup).
+ */
+export const zShiftAtRisk = z.object({
+  shiftId: z.string().check(z.maxLength(100)),
+  specialty: zNamedRef,
+  startsAt: z.iso.datetime().check(z.maxLength(40)),
+  endsAt: z.iso.datetime().check(z.maxLength(40)),
+  role: z.enum(['primary', 'backup']),
+  leavesUncovered: z.boolean(),
+});
+
+/**
+ * The on-call shifts of a user, under way or to come, and what each loses if the user is deactivated.
+ */
+export const zDeactivationImpact = z.object({
+  shifts: z.array(zShiftAtRisk).check(z.maxLength(100)),
+  more: z.boolean(),
+});
+
+/**
  * A reference to a user by id, with the name to show.
  */
 export const zUserRef = z.object({
@@ -329,6 +349,7 @@ export const zHospital = z.object({
   ackMinutes: zAckMinutes,
   clinicalTargets: z.array(zClinicalTargetSetting).check(z.maxLength(300)),
   admins: z.array(zHospitalAdmin).check(z.maxLength(200)),
+  switchboardPhone: z.nullable(z.string().check(z.maxLength(40))),
   version: z.int().check(z.gte(1), z.lte(2147483647)),
 });
 
@@ -349,6 +370,15 @@ export const zHospitalUpdate = z.object({
  */
 export const zHospitalAdminAdd = z.object({
   email: z.email().check(z.maxLength(320)),
+});
+
+/**
+ * The hospital's switchboard number, or null to clear it.
+ */
+export const zHospitalSwitchboardUpdate = z.object({
+  switchboardPhone: z.nullable(
+    z.string().check(z.minLength(3), z.maxLength(40), z.regex(/^\+?[0-9][0-9 ().\/-]{2,39}$/)),
+  ),
 });
 
 /**
@@ -407,6 +437,14 @@ export const zPatient = z.object({
 export const zRoutingStep = z.enum(['primary', 'backup', 'all']);
 
 /**
+ * Whom a waiting case goes to when its acknowledgement time runs out, as the schedule stands now: the shift's backup (by name), or every specialist of the specialty.
+ */
+export const zEscalationTarget = z.object({
+  step: zRoutingStep,
+  specialist: z.nullable(zUserRef),
+});
+
+/**
  * A specialist a waiting case is offered to right now, and at which step of the routing chain (the on-call primary, its backup, or every specialist of the specialty).
  */
 export const zOfferedTo = z.object({
@@ -433,6 +471,7 @@ export const zCaseSummary = z.object({
   noCoverage: z.boolean(),
   routingStep: zRoutingStep,
   ackDueAt: z.nullable(z.iso.datetime().check(z.maxLength(40))),
+  escalatesTo: z.nullable(zEscalationTarget),
   targetDueAt: z.iso.datetime().check(z.maxLength(40)),
   offeredTo: z.array(zOfferedTo).check(z.maxLength(1000)),
 });
@@ -1011,6 +1050,7 @@ export const zCoverageGap = z.object({
  */
 export const zSpecialtyCoverage = z.object({
   specialty: zNamedRef,
+  specialists: z.int().check(z.gte(0), z.lte(100000)),
   now: z.nullable(
     z.object({
       shiftId: z.string().check(z.maxLength(100)),
@@ -1030,6 +1070,7 @@ export const zCoverage = z.object({
   from: z.iso.datetime().check(z.maxLength(40)),
   to: z.iso.datetime().check(z.maxLength(40)),
   specialties: z.array(zSpecialtyCoverage).check(z.maxLength(500)),
+  switchboardPhone: z.nullable(z.string().check(z.maxLength(40))),
 });
 
 /**
@@ -1253,6 +1294,15 @@ export const zUpdateUserPath = z.object({
  */
 export const zUpdateUserResponse = zUserAccount;
 
+export const zGetDeactivationImpactPath = z.object({
+  userId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+
+/**
+ * The shifts deactivating the user would leave uncovered or without a backup.
+ */
+export const zGetDeactivationImpactResponse = zDeactivationImpact;
+
 export const zListAdminAuditQuery = z.object({
   cursor: z.optional(z.string().check(z.maxLength(18), z.regex(/^[1-9][0-9]{0,17}$/))),
   limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(100))), 25),
@@ -1350,6 +1400,17 @@ export const zAddHospitalAdminPath = z.object({
  * The hospital with its administrators.
  */
 export const zAddHospitalAdminResponse = zHospital;
+
+export const zUpdateHospitalSwitchboardBody = zHospitalSwitchboardUpdate;
+
+export const zUpdateHospitalSwitchboardPath = z.object({
+  hospitalId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+
+/**
+ * The hospital, as changed, with its new version.
+ */
+export const zUpdateHospitalSwitchboardResponse = zHospital;
 
 /**
  * Healthy.

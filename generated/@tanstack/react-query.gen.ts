@@ -31,6 +31,7 @@ import {
   getCase,
   getCaseAudit,
   getCoverage,
+  getDeactivationImpact,
   getHealth,
   getHealthLive,
   getHealthReady,
@@ -72,6 +73,7 @@ import {
   signup,
   submitConsultation,
   updateHospital,
+  updateHospitalSwitchboard,
   updateMySettings,
   updateShift,
   updateSpecialty,
@@ -145,6 +147,9 @@ import type {
   GetCoverageData,
   GetCoverageError,
   GetCoverageResponse,
+  GetDeactivationImpactData,
+  GetDeactivationImpactError,
+  GetDeactivationImpactResponse,
   GetHealthData,
   GetHealthError,
   GetHealthLiveData,
@@ -265,6 +270,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalError,
   UpdateHospitalResponse,
+  UpdateHospitalSwitchboardData,
+  UpdateHospitalSwitchboardError,
+  UpdateHospitalSwitchboardResponse,
   UpdateMySettingsData,
   UpdateMySettingsError,
   UpdateMySettingsResponse,
@@ -534,6 +542,33 @@ export const updateUserMutation = (
   };
   return mutationOptions;
 };
+
+export const getDeactivationImpactQueryKey = (options: Options<GetDeactivationImpactData>) =>
+  createQueryKey('getDeactivationImpact', options);
+
+/**
+ * What deactivating a user would break, before it is done.
+ *
+ * The user's on-call shifts that are under way or still to come (at most 100, soonest first), each with what it loses: a primary's whole shift leaves the specialty uncovered (new cases go to every specialist of it), a backup's leaves the shift without a backup. For the same callers as updateUser; any other user answers 404.
+ */
+export const getDeactivationImpactOptions = (options: Options<GetDeactivationImpactData>) =>
+  queryOptions<
+    GetDeactivationImpactResponse,
+    GetDeactivationImpactError,
+    GetDeactivationImpactResponse,
+    ReturnType<typeof getDeactivationImpactQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await getDeactivationImpact({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: getDeactivationImpactQueryKey(options),
+  });
 
 export const listAdminAuditQueryKey = (options?: Options<ListAdminAuditData>) =>
   createQueryKey('listAdminAudit', options);
@@ -900,6 +935,35 @@ export const addHospitalAdminMutation = (
   > = {
     mutationFn: async (fnOptions) => {
       const { data } = await addHospitalAdmin({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Set the hospital's switchboard number (hospital, hospital_system).
+ *
+ * The number the new-case form shows when no specialist is on call for a specialty. The hospital's own administrator sets it, as does its system's administrator; null clears it. Any other hospital answers 404. The change is audited with its before and after.
+ */
+export const updateHospitalSwitchboardMutation = (
+  options?: Partial<Options<UpdateHospitalSwitchboardData>>,
+): UseMutationOptions<
+  UpdateHospitalSwitchboardResponse,
+  UpdateHospitalSwitchboardError,
+  Options<UpdateHospitalSwitchboardData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateHospitalSwitchboardResponse,
+    UpdateHospitalSwitchboardError,
+    Options<UpdateHospitalSwitchboardData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateHospitalSwitchboard({
         ...options,
         ...fnOptions,
         throwOnError: true,

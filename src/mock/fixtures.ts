@@ -167,6 +167,7 @@ function wardCaseList(): CaseList {
     updatedAt: '2026-11-22T08:31:00.000Z',
     assignedTo: cardiologist,
     ackDueAt: null,
+    escalatesTo: null,
     targetDueAt: '2026-11-22T09:20:00.000Z',
   };
   const ankle: CaseSummary = {
@@ -183,6 +184,7 @@ function wardCaseList(): CaseList {
     updatedAt: '2026-11-22T08:02:00.000Z',
     assignedTo: orthopaedist,
     ackDueAt: null,
+    escalatesTo: null,
     targetDueAt: '2026-11-22T09:05:00.000Z',
   };
   return { items: [stroke, chestPain, ankle], nextCursor: null };
@@ -197,6 +199,7 @@ function escalatedCase(): Case {
     routingStep: 'all',
     updatedAt: '2026-11-22T09:02:00.000Z',
     ackDueAt: '2026-11-22T09:07:00.000Z',
+    escalatesTo: null,
     timeline: [
       ...item.timeline,
       {

@@ -125,7 +125,13 @@ export function scenarioAnswers({ scenario, role, operation }: ScenarioOptions):
       const list = fixtures.wardCaseList();
       list.items = list.items.map((item) =>
         item.id === escalated.id
-          ? { ...item, status: 'escalated', routingStep: 'all', ackDueAt: escalated.ackDueAt }
+          ? {
+              ...item,
+              status: 'escalated',
+              routingStep: 'all',
+              ackDueAt: escalated.ackDueAt,
+              escalatesTo: null,
+            }
           : item,
       );
       answers.set('getCase', json(200, escalated));

@@ -3,6 +3,7 @@ import { userEvent, type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   handleCreateCase,
+  handleGetCoverage,
   handleListSpecialties,
   handleListTriageAssessments,
   handleUploadCaseAttachment,
@@ -15,6 +16,7 @@ const NEW_CASE = '/emergency-room/doctor/cases/new';
 const formData = [
   handleListSpecialties({ body: examples.specialties() }),
   handleListTriageAssessments({ body: examples.triage() }),
+  handleGetCoverage(),
 ];
 
 async function fillValidCase(user: UserEvent) {

@@ -24,7 +24,8 @@ const coverage: Coverage = {
   timeZone: 'Europe/London',
   from: '2031-02-03T00:00:00.000Z',
   to: '2031-02-17T00:00:00.000Z',
-  specialties: [{ specialty: NEUROLOGY, now: null, gaps: [] }],
+  specialties: [{ specialty: NEUROLOGY, specialists: 2, now: null, gaps: [] }],
+  switchboardPhone: null,
 };
 
 function shift(id: string, startsAt: string, endsAt: string, primary = ANNA): Shift {

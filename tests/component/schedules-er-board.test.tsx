@@ -30,7 +30,13 @@ describe('the ER live board', () => {
       '/emergency-room/',
       'emergency_room',
       handleGetCoverage({
-        body: { timeZone: 'Europe/London', from: base.createdAt, to: base.createdAt, specialties: [] },
+        body: {
+          timeZone: 'Europe/London',
+          from: base.createdAt,
+          to: base.createdAt,
+          specialties: [],
+          switchboardPhone: null,
+        },
       }),
       handleListCases(({ request }) => {
         const status = new URL(request.url).searchParams.getAll('status');

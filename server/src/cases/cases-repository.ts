@@ -15,6 +15,7 @@ import { toQuestion } from '../organisation/triage-repository.ts';
 import { readAttachmentsOf } from './attachments-repository.ts';
 import { readConsultationOf, readMessagesOf, readTimelineOf } from './case-thread-repository.ts';
 import { readOffersOf } from './offers-repository.ts';
+import { ESCALATES_TO, toEscalationTarget, type EscalatesToColumn } from './escalation-target-repository.ts';
 
 export interface SummaryRow {
   id: string;
@@ -39,6 +40,7 @@ export interface SummaryRow {
   no_coverage: boolean;
   routing_step: RoutingStep;
   ack_due_at: string | null;
+  escalates_to: EscalatesToColumn;
   target_due_at: string;
   offered_to: { id: string; display_name: string; step: RoutingStep }[] | string | null;
   [column: string]: unknown;
@@ -53,7 +55,7 @@ export const SUMMARY_COLUMNS = `c.id, c.hospital_id, c.display_number, c.status,
   s.name as specialty_name, c.patient_age, c.patient_sex, c.patient_mrn, c.patient_initials, c.chief_complaint,
   c.door_time, c.created_at, c.updated_at, c.opened_by, o.display_name as opened_by_name, c.assigned_to,
   a.display_name as assigned_to_name, c.no_coverage, c.routing_step, c.ack_due_at, c.target_due_at,
-  ${OFFERED_TO}`;
+  ${OFFERED_TO}, ${ESCALATES_TO}`;
 
 export const SUMMARY_FROM = `cases c join specialties s on s.id = c.specialty_id join users o on o.id = c.opened_by
   left join users a on a.id = c.assigned_to`;
@@ -81,6 +83,7 @@ export function toSummary(row: SummaryRow): CaseSummary {
     noCoverage: row.no_coverage,
     routingStep: row.routing_step,
     ackDueAt: row.ack_due_at,
+    escalatesTo: toEscalationTarget(row.escalates_to),
     targetDueAt: row.target_due_at,
     offeredTo: offeredTo(row.offered_to),
   };

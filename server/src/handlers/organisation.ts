@@ -9,6 +9,7 @@ import {
   organisationOverview,
   updateHospital,
 } from '../organisation/hospitals.ts';
+import { updateSwitchboard } from '../organisation/switchboard.ts';
 
 export const organisationHandlers = {
   async listHospitals(request, reply) {
@@ -36,6 +37,12 @@ export const organisationHandlers = {
     return reply
       .code(200)
       .send(await updateHospital(db, actorOf(request), request.params.hospitalId, request.body));
+  },
+  async updateHospitalSwitchboard(request, reply) {
+    const { db } = request.server;
+    const { hospitalId } = request.params;
+    const hospital = await updateSwitchboard(db, actorOf(request), hospitalId, request.body.switchboardPhone);
+    return reply.code(200).send(hospital);
   },
   async addHospitalAdmin(request, reply) {
     const { db } = request.server;
@@ -70,6 +77,7 @@ export const organisationHandlers = {
   | 'createHospital'
   | 'getHospital'
   | 'updateHospital'
+  | 'updateHospitalSwitchboard'
   | 'addHospitalAdmin'
   | 'getOrganisationOverview'
   | 'listSpecialtyCatalogue'

@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import { actorOf, callerOf } from '../http/request-context.ts';
+import { getDeactivationImpact } from '../users/deactivation-impact.ts';
 import { listUsers, updateUser } from '../users/user-admin.ts';
 
 export const usersHandlers = {
@@ -10,4 +11,9 @@ export const usersHandlers = {
     const user = await updateUser(request.server.db, actorOf(request), request.params.userId, request.body);
     return reply.code(200).send(user);
   },
-} satisfies Pick<RouteHandlers, 'listUsers' | 'updateUser'>;
+  async getDeactivationImpact(request, reply) {
+    const { db } = request.server;
+    const impact = await getDeactivationImpact(db, callerOf(request), request.params.userId, new Date());
+    return reply.code(200).send(impact);
+  },
+} satisfies Pick<RouteHandlers, 'listUsers' | 'updateUser' | 'getDeactivationImpact'>;

@@ -82,6 +82,7 @@ export interface HospitalDetail {
   readonly name: string;
   readonly shortCode: string;
   readonly timeZone: string;
+  readonly switchboardPhone: string | null;
   readonly version: number;
   readonly ackSeconds: { readonly emergent: number; readonly urgent: number; readonly routine: number };
   readonly clinicalTargets: readonly { specialtyId: string; urgency: Urgency; seconds: number }[];
@@ -99,12 +100,13 @@ export async function readHospitalDetail(
     name: string;
     short_code: string;
     time_zone: string;
+    switchboard_phone: string | null;
     version: number;
     ack_seconds_emergent: number;
     ack_seconds_urgent: number;
     ack_seconds_routine: number;
   }>(
-    `select h.id, h.hospital_system_id, h.name, h.short_code, h.time_zone, h.version,
+    `select h.id, h.hospital_system_id, h.name, h.short_code, h.time_zone, h.switchboard_phone, h.version,
             coalesce(s.ack_seconds_emergent, 300) as ack_seconds_emergent,
             coalesce(s.ack_seconds_urgent, 900) as ack_seconds_urgent,
             coalesce(s.ack_seconds_routine, 3600) as ack_seconds_routine
@@ -131,6 +133,7 @@ export async function readHospitalDetail(
     name: row.name,
     shortCode: row.short_code,
     timeZone: row.time_zone,
+    switchboardPhone: row.switchboard_phone,
     version: row.version,
     ackSeconds: {
       emergent: row.ack_seconds_emergent,
@@ -236,4 +239,26 @@ export async function grantHospitalAdminRole(tx: Queryable, userId: string): Pro
     [userId],
   );
   return rows.length === 1;
+}
+
+/** Sets the switchboard number (null clears it) and moves the version on; false for an unknown hospital. */
+export async function writeSwitchboardPhone(
+  tx: Queryable,
+  hospitalId: string,
+  phone: string | null,
+): Promise<boolean> {
+  const rows = await tx.query(
+    'update hospitals set switchboard_phone = $2, version = version + 1 where id = $1 returning id',
+    [hospitalId, phone],
+  );
+  return rows.length > 0;
+}
+
+/** The hospital's switchboard number, null when none is set. */
+export async function readSwitchboardPhone(db: Queryable, hospitalId: string): Promise<string | null> {
+  const [row] = await db.query<{ switchboard_phone: string | null }>(
+    'select switchboard_phone from hospitals where id = $1',
+    [hospitalId],
+  );
+  return row?.switchboard_phone ?? null;
 }

@@ -57,7 +57,7 @@ function assertSystemAdmin(caller: Caller): void {
   if (!caller.roles.includes('hospital_system')) throw forbidden(hospitalProblems.systemAdminOnly);
 }
 
-function toApiHospital(detail: HospitalDetail): Hospital {
+export function toApiHospital(detail: HospitalDetail): Hospital {
   return {
     id: detail.id,
     name: detail.name,
@@ -74,6 +74,7 @@ function toApiHospital(detail: HospitalDetail): Hospital {
       minutes: Math.round(target.seconds / 60),
     })),
     admins: [...detail.admins],
+    switchboardPhone: detail.switchboardPhone,
     version: detail.version,
   };
 }

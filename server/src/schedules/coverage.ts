@@ -10,6 +10,7 @@ import {
   specialtiesOfHospital,
   type ShiftRow,
 } from './shifts-repository.ts';
+import { readSwitchboardPhone } from '../organisation/hospitals-repository.ts';
 import { scheduleHospital } from './shifts.ts';
 
 const iso = (instant: number) => new Date(instant).toISOString();
@@ -22,8 +23,10 @@ export async function readCoverage(db: Queryable, hospitalId: string, now: Date)
   const bySpecialty = new Map<string, ShiftRow[]>();
   for (const row of rows)
     bySpecialty.set(row.specialty_id, [...(bySpecialty.get(row.specialty_id) ?? []), row]);
+  const switchboardPhone = await readSwitchboardPhone(db, hospitalId);
   return {
     timeZone: zone,
+    switchboardPhone,
     from: iso(window.start),
     to: iso(window.end),
     specialties: specialties.map((specialty) => {
@@ -37,15 +40,17 @@ export async function readCoverage(db: Queryable, hospitalId: string, now: Date)
         (row) => Date.parse(row.starts_at) <= now.getTime() && now.getTime() < Date.parse(row.ends_at),
       );
       return {
-        specialty,
+        specialty: { id: specialty.id, name: specialty.name },
+        specialists: specialty.specialists,
         now:
           current === undefined
             ? null
             : {
                 shiftId: current.id,
                 primary: { id: current.primary_id, displayName: current.primary_name },
+                // A deactivated backup is never offered the case: routing skips it, so it is not shown.
                 backup:
-                  current.backup_id === null
+                  current.backup_id === null || current.backup_active !== true
                     ? null
                     : { id: current.backup_id, displayName: current.backup_name ?? '' },
                 until: current.ends_at,

@@ -26,6 +26,7 @@ export interface ShiftRow {
   primary_active: boolean;
   backup_id: string | null;
   backup_name: string | null;
+  backup_active: boolean | null;
   /** The shift's last change (its creation, or the last edit). */
   updated_at: string;
 }
@@ -34,7 +35,7 @@ export const OVERLAP_CONSTRAINT = 'on_call_shifts_no_overlap';
 
 const SHIFT_SELECT = `select f.id, f.hospital_id, f.specialty_id, s.name as specialty_name, f.starts_at, f.ends_at,
     f.primary_id, p.display_name as primary_name, p.active as primary_active, f.backup_id, b.display_name as backup_name,
-    f.updated_at
+    b.active as backup_active, f.updated_at
   from on_call_shifts f join specialties s on s.id = f.specialty_id join users p on p.id = f.primary_id
   left join users b on b.id = f.backup_id`;
 
@@ -221,9 +222,12 @@ export function readShiftEvents(db: Queryable, shiftId: string): Promise<ShiftEv
 export function specialtiesOfHospital(
   db: Queryable,
   hospitalId: string,
-): Promise<{ id: string; name: string }[]> {
-  return db.query<{ id: string; name: string }>(
-    `select s.id, s.name from specialties s join hospitals h on h.hospital_system_id = s.hospital_system_id
+): Promise<{ id: string; name: string; specialists: number }[]> {
+  return db.query<{ id: string; name: string; specialists: number }>(
+    `select s.id, s.name,
+       (select count(*)::int from users a where a.hospital_id = h.id and a.active
+          and 'specialist' = any(a.roles) and s.name = any(a.specialty_types)) as specialists
+     from specialties s join hospitals h on h.hospital_system_id = s.hospital_system_id
      where h.id = $1 and (
        exists (select 1 from users u where u.hospital_id = h.id and 'specialist' = any(u.roles)
                and s.name = any(u.specialty_types))

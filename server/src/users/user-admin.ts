@@ -22,6 +22,8 @@ import {
   type UserAccountRow,
 } from './user-accounts-repository.ts';
 import { signupProblems } from './signup.ts';
+import { tellAdminsOfDeactivation } from './deactivation-impact.ts';
+import { hospitalTimeZone } from '../schedules/shifts-repository.ts';
 
 export const userAdminProblems = {
   staleVersion: (current: number) =>
@@ -141,6 +143,16 @@ export async function updateUser(
       address: actor.address,
       at: new Date(),
     });
+    // A deactivation that leaves shifts uncovered is told to the ER admins at once.
+    if (change.active === false && target.active && updated.hospitalId !== null) {
+      await tellAdminsOfDeactivation(tx, {
+        hospitalId: updated.hospitalId,
+        timeZone: await hospitalTimeZone(tx, updated.hospitalId),
+        user: { id: updated.id, displayName: updated.displayName },
+        actorId: caller.id,
+        now: new Date(),
+      });
+    }
     return toApi(updated);
   });
 }

@@ -13,6 +13,7 @@ export { CaseLoading, CaseView } from './components/case-view.tsx';
 export { CloseCaseDialog } from './forms/close-case-dialog.tsx';
 export { ConsultationForm } from './forms/consultation-form.tsx';
 export { NewCaseForm } from './forms/new-case-form.tsx';
+export { OnCallNotice } from './forms/on-call-notice.tsx';
 export { ReasonDialog } from './forms/reason-dialog.tsx';
 export { ACTIVE_STATUSES, caseTexts, FINAL_STATUSES, statusLabels, urgencyLabels } from './labels.ts';
 export { CaseRecordActions } from './components/case-record-actions.tsx';

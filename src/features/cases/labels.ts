@@ -28,6 +28,8 @@ export const caseTexts = {
   summary: 'Summary',
   timeSinceDoor: 'Time since door',
   timeLeftToTarget: 'Time left to target',
+  escalatesIn: 'Escalates in',
+  noCoverage: 'No on-call cover',
 } as const;
 
 export const urgencyLabels: Readonly<Record<Urgency, string>> = {
@@ -94,6 +96,21 @@ export function offeredToLine(
     return [step === 'all' ? `${stepLabels.all}: ${shown}${more}` : `${shown}${more} (${stepLabels[step]})`];
   });
   return `Offered to ${steps.join('; ')}`;
+}
+
+/**
+ * What a waiting case waits on, never contradicting itself: to whom it is offered now; with nobody holding an
+ * offer, why (nobody was on call and no specialist could be offered it, or everyone offered declined).
+ */
+export function waitingLine(item: {
+  offeredTo: readonly { specialist: { displayName: string }; step: RoutingStep }[];
+  noCoverage: boolean;
+  specialty: { name: string };
+}): string {
+  const offered = offeredToLine(item.offeredTo);
+  const uncovered = item.noCoverage ? `No on-call cover for ${item.specialty.name}. ` : '';
+  if (offered !== null) return `${uncovered}${offered}`;
+  return `${uncovered}Nobody holds an offer: no ${item.specialty.name} specialist is left to offer it to. Call the switchboard.`;
 }
 
 export const eventLabels: Readonly<Record<CaseEventKind, string>> = {

@@ -7,3 +7,4 @@ export { HospitalsTable } from './hospitals-table.tsx';
 export { organisationTexts } from './labels.ts';
 export { SpecialtyCatalogue } from './specialty-catalogue.tsx';
 export { HospitalsAtAGlance } from './hospitals-at-a-glance.tsx';
+export { SwitchboardSettings } from './switchboard-form.tsx';

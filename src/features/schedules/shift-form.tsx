@@ -13,7 +13,7 @@ import {
   updateShiftMutation,
 } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { Shift, ShiftHandoverResult } from '../../../generated/types.gen.ts';
-import { isoToWallTime, wallTimeToIso } from '../../lib/date-time.ts';
+import { formatDateTime, isoToWallTime, wallTimeToIso } from '../../lib/date-time.ts';
 import { invalidateSchedules } from './invalidate.ts';
 
 export interface ShiftDraft {
@@ -89,6 +89,8 @@ function ShiftFields({
   const handOver = useMutation(handOverShiftMutation());
   const busy = create.isPending || update.isPending || remove.isPending || handOver.isPending;
   const [incomingId, setIncomingId] = useState('');
+  // Deleting asks first, in the dialog the admin is looking at, and names the gap it leaves.
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
 
   const submit = async (event: React.SyntheticEvent) => {
     event.preventDefault();
@@ -119,6 +121,7 @@ function ShiftFields({
 
   const deleteShift = async () => {
     if (!draft.shift) return;
+    setConfirmingDelete(false);
     setProblem(null);
     try {
       await remove.mutateAsync({ path: { shiftId: draft.shift.id } });
@@ -193,9 +196,29 @@ function ShiftFields({
             {problem}
           </Alert>
         ) : null}
+        {draft.shift && confirmingDelete ? (
+          <DeleteConfirmation
+            shift={draft.shift}
+            specialty={specialty}
+            timeZone={timeZone}
+            busy={busy}
+            onKeep={() => {
+              setConfirmingDelete(false);
+            }}
+            onDelete={() => void deleteShift()}
+          />
+        ) : null}
         <Group justify="space-between" gap="sm">
           {draft.shift ? (
-            <Button color="red" variant="outline" onClick={() => void deleteShift()} disabled={busy} mih={44}>
+            <Button
+              color="red"
+              variant="outline"
+              onClick={() => {
+                setConfirmingDelete(true);
+              }}
+              disabled={busy || confirmingDelete}
+              mih={44}
+            >
               Delete shift
             </Button>
           ) : (
@@ -238,5 +261,54 @@ function ShiftFields({
         ) : null}
       </Stack>
     </form>
+  );
+}
+
+/**
+ * "Delete this shift?" with the gap it leaves: no two primary shifts of a specialty overlap, so from the
+ * shift's start (or now, for one under way) to its end nobody is on call, and new cases of the specialty go
+ * to every specialist of it.
+ */
+function DeleteConfirmation({
+  shift,
+  specialty,
+  timeZone,
+  busy,
+  onKeep,
+  onDelete,
+}: {
+  shift: Shift;
+  specialty: { name: string };
+  timeZone: string;
+  busy: boolean;
+  onKeep: () => void;
+  onDelete: () => void;
+}) {
+  // The moment the question is asked: a shift under way leaves its gap from now.
+  const [asked] = useState(() => Date.now());
+  const from = new Date(Math.max(Date.parse(shift.startsAt), asked)).toISOString();
+  return (
+    <Alert color="red" variant="outline" title="Delete this shift?" role="alert">
+      <Stack gap="sm">
+        <Text size="sm">
+          {specialty.name}: {shift.primary.displayName}
+          {shift.backup ? ` (backup ${shift.backup.displayName})` : ''},{' '}
+          {formatDateTime(shift.startsAt, timeZone)} to {formatDateTime(shift.endsAt, timeZone)}.
+        </Text>
+        <Text size="sm" fw={600} data-testid="delete-gap">
+          It leaves a gap: nobody is on call for {specialty.name} from {formatDateTime(from, timeZone)} to{' '}
+          {formatDateTime(shift.endsAt, timeZone)}. New cases then go to every {specialty.name} specialist and
+          the ER admins are alerted.
+        </Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={onKeep} mih={44} data-autofocus>
+            Keep the shift
+          </Button>
+          <Button color="red" onClick={onDelete} loading={busy} mih={44}>
+            Delete and leave the gap
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
   );
 }

@@ -20,7 +20,9 @@ import { toast } from 'sonner';
 import { listUsersOptions, updateUserMutation } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { ListUsersData, Role, UserAccount } from '../../../generated/types.gen.ts';
 import { ApiError, errorText } from '../../lib/api/index.ts';
+import { DeactivateDialog } from './deactivate-dialog.tsx';
 import { EditUserDialog } from './edit-user-dialog.tsx';
+import { useMe } from '../../lib/use-me.ts';
 import { refreshAfterUserChange } from './invalidate.ts';
 import { roleLabel, userTexts } from './labels.ts';
 
@@ -45,18 +47,31 @@ export interface UserListProps {
   readonly label: string;
 }
 
-function UserCard({ user, manage, onEdit }: { user: UserAccount; manage: boolean; onEdit: () => void }) {
+function UserCard({
+  user,
+  manage,
+  onEdit,
+  onDeactivate,
+}: {
+  user: UserAccount;
+  manage: boolean;
+  onEdit: () => void;
+  /** Deactivating asks first (DeactivateDialog); reactivating is done at once. */
+  onDeactivate: () => void;
+}) {
   const queryClient = useQueryClient();
   const update = useMutation(updateUserMutation());
   const toggle = async () => {
+    if (user.active) {
+      onDeactivate();
+      return;
+    }
     try {
       await update.mutateAsync({
         path: { userId: user.id },
-        body: { version: user.version, active: !user.active },
+        body: { version: user.version, active: true },
       });
-      toast.success(
-        user.active ? userTexts.deactivated(user.displayName) : userTexts.reactivated(user.displayName),
-      );
+      toast.success(userTexts.reactivated(user.displayName));
     } catch (error) {
       toast.error(error instanceof ApiError && error.status === 409 ? userTexts.stale : errorText(error));
     }
@@ -112,6 +127,8 @@ export function UserList({ role, manage = false, label }: UserListProps) {
   const [sort, setSort] = useState<SortChoice>('name:asc');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<UserAccount | null>(null);
+  const [deactivating, setDeactivating] = useState<UserAccount | null>(null);
+  const { timeZone } = useMe();
   const [sortKey, order] = sort.split(':') as [Query['sort'], Query['order']];
   const query: Query = {
     ...(role ? { role } : {}),
@@ -171,6 +188,9 @@ export function UserList({ role, manage = false, label }: UserListProps) {
               onEdit={() => {
                 setEditing(user);
               }}
+              onDeactivate={() => {
+                setDeactivating(user);
+              }}
             />
           ))}
         </Stack>
@@ -190,6 +210,15 @@ export function UserList({ role, manage = false, label }: UserListProps) {
             />
           )}
         </Group>
+      )}
+      {deactivating && (
+        <DeactivateDialog
+          user={deactivating}
+          timeZone={timeZone}
+          onClose={() => {
+            setDeactivating(null);
+          }}
+        />
       )}
       {editing && (
         <EditUserDialog

@@ -3,9 +3,11 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { routes } from '../../../config/routes.ts';
-import { HospitalsAtAGlance } from '../../../features/organisation/index.ts';
+import { HospitalsAtAGlance, SwitchboardSettings } from '../../../features/organisation/index.ts';
+import { useMe } from '../../../lib/use-me.ts';
 
 export function Component() {
+  const { me } = useMe();
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -23,6 +25,7 @@ export function Component() {
           </>
         )}
       />
+      {me?.hospital ? <SwitchboardSettings hospitalId={me.hospital.id} /> : null}
     </Stack>
   );
 }

@@ -9,9 +9,9 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { useOfflineSince } from '../../../lib/connection.ts';
 import { formatDateTime, formatTimeOfDay, prepareDateTimeFormat } from '../../../lib/date-time.ts';
 import type { CaseListResult } from '../api/use-case-list.ts';
-import { caseTexts, offeredToLine, patientLine } from '../labels.ts';
+import { caseTexts, isWaiting, offeredToLine, patientLine, waitingLine } from '../labels.ts';
 import { CaseTimers } from './case-timers.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { NoCoverageBadge, StatusBadge } from './status-badge.tsx';
 import { UrgencyBadge } from './urgency-badge.tsx';
 
 export interface CaseListProps {
@@ -38,7 +38,7 @@ const CaseCard = memo(function CaseCard({
   href: string;
   timeZone: string;
 }) {
-  const offered = offeredToLine(item.offeredTo);
+  const offered = isWaiting(item.status) ? waitingLine(item) : offeredToLine(item.offeredTo);
   return (
     <LinkCard
       to={href}
@@ -48,6 +48,7 @@ const CaseCard = memo(function CaseCard({
       titleAside={
         <>
           <StatusBadge status={item.status} />
+          <NoCoverageBadge status={item.status} noCoverage={item.noCoverage} />
           <UrgencyBadge urgency={item.urgency} />
         </>
       }
@@ -65,7 +66,7 @@ const CaseCard = memo(function CaseCard({
           {patientLine(item.patient)} · door{' '}
           <time dateTime={item.doorTime}>{formatDateTime(item.doorTime, timeZone)}</time>
           {item.assignedTo ? ` · ${item.assignedTo.displayName}` : ''}
-          {item.noCoverage ? ' · no on-call coverage' : ''}
+          {item.noCoverage && !isWaiting(item.status) ? ' · opened without on-call cover' : ''}
         </Text>
         {offered !== null ? (
           <Text size="sm" fw={600} data-testid="offered-to">
@@ -78,6 +79,7 @@ const CaseCard = memo(function CaseCard({
           openedAt={item.createdAt}
           targetAt={item.targetDueAt}
           compact
+          escalation={item}
         />
       </Stack>
     </LinkCard>

@@ -1,9 +1,10 @@
-// "Time since door" and "time left to target", counted each second on the client from the case's times. The
+// "Time since door", "time left to target" and, while nobody has accepted, "escalates in" and to whom, counted each second on the client from the case's times. The
 // target is the clinical target for a specialist to accept: shown while nobody has, overdue past it.
 import { Group } from '@mantine/core';
-import type { CaseStatus } from '../../../../generated/types.gen.ts';
+import type { CaseStatus, CaseSummary } from '../../../../generated/types.gen.ts';
 import { Countdown, ElapsedTime, TimerField, TimerValue } from '../../../components/countdown.tsx';
 import { caseTexts, isFinal, isWaiting } from '../labels.ts';
+import { EscalationCountdown } from './escalation-countdown.tsx';
 
 export interface CaseTimersProps {
   readonly status: CaseStatus;
@@ -15,10 +16,23 @@ export interface CaseTimersProps {
   /** For a finished case: when it ended, so the door time stops counting there. */
   readonly endedAt?: string | null;
   readonly compact?: boolean;
+  /** A waiting case's escalation: when and to whom, shown beside the target. */
+  readonly escalation?: Pick<
+    CaseSummary,
+    'ackDueAt' | 'escalatesTo' | 'createdAt' | 'updatedAt' | 'specialty'
+  >;
 }
 
 // Only the values tick: the layout and labels here render when the case changes, not every second.
-export function CaseTimers({ status, doorTime, openedAt, targetAt, endedAt, compact }: CaseTimersProps) {
+export function CaseTimers({
+  status,
+  doorTime,
+  openedAt,
+  targetAt,
+  endedAt,
+  compact,
+  escalation,
+}: CaseTimersProps) {
   const final = isFinal(status);
   return (
     <Group gap={compact ? 'md' : 'xl'} wrap="wrap">
@@ -40,6 +54,7 @@ export function CaseTimers({ status, doorTime, openedAt, targetAt, endedAt, comp
           <TimerValue label={caseTexts.timeLeftToTarget} value="—" />
         </TimerField>
       )}
+      {isWaiting(status) && escalation ? <EscalationCountdown item={escalation} /> : null}
     </Group>
   );
 }

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import type { CaseStatus } from '../../../../generated/types.gen.ts';
 import {
+  AlertTriangleIcon,
   ArrowUpIcon,
   CheckIcon,
   CrossIcon,
@@ -11,7 +12,7 @@ import {
   MessageIcon,
 } from '../../../components/icons.tsx';
 import { StateBadge } from '../../../components/state-badge.tsx';
-import { isFinal, statusLabels } from '../labels.ts';
+import { caseTexts, isFinal, isWaiting, statusLabels } from '../labels.ts';
 
 const look: Readonly<Record<CaseStatus, { readonly color: string; readonly icon: ReactNode }>> = {
   pending: { color: 'clinical.8', icon: <HourglassIcon size={14} /> },
@@ -25,4 +26,19 @@ const look: Readonly<Record<CaseStatus, { readonly color: string; readonly icon:
 export function StatusBadge({ status }: { readonly status: CaseStatus }) {
   const { color, icon } = look[status];
   return <StateBadge label={statusLabels[status]} color={color} icon={icon} outline={isFinal(status)} />;
+}
+
+/**
+ * A waiting case nobody was on call for: its own words and colour (yellow, dark text), beside its state, on
+ * every list, board and case page. Nothing once somebody has accepted it.
+ */
+export function NoCoverageBadge({
+  status,
+  noCoverage,
+}: {
+  readonly status: CaseStatus;
+  readonly noCoverage: boolean;
+}) {
+  if (!noCoverage || !isWaiting(status)) return null;
+  return <StateBadge label={caseTexts.noCoverage} color="yellow.4" icon={<AlertTriangleIcon size={14} />} />;
 }

@@ -18,7 +18,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { createCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
@@ -59,6 +59,8 @@ export interface NewCaseFormProps {
   /** The images chosen with the form; they are sent once the case exists. */
   readonly uploads: AttachmentUploads;
   readonly onCreated: (created: Case) => void;
+  /** Shown under the specialty once one is chosen: who is on call for it now. */
+  readonly specialtyNote?: (specialtyId: string) => ReactNode;
 }
 
 const STATIC_FIELDS = [
@@ -121,6 +123,7 @@ export function NewCaseForm({
   assessments,
   uploads,
   onCreated,
+  specialtyNote,
 }: NewCaseFormProps) {
   const queryClient = useQueryClient();
   const [initial] = useState(() => {
@@ -249,6 +252,7 @@ export function NewCaseForm({
               placeholder="Choose a specialty…"
               options={specialties.map((specialty) => ({ value: specialty.id, label: specialty.name }))}
             />
+            {specialtyNote?.(specialtyId)}
             <Controller
               control={control}
               name="urgency"

@@ -3,24 +3,40 @@ import { Alert, Center, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  getCoverageOptions,
   listSpecialtiesOptions,
   listTriageAssessmentsOptions,
 } from '../../../../../generated/@tanstack/react-query.gen.ts';
-import type { Case } from '../../../../../generated/types.gen.ts';
+import type { Case, Coverage, Specialty } from '../../../../../generated/types.gen.ts';
 import { routes } from '../../../../config/routes.ts';
 import {
   CaseCreated,
   caseTexts,
   NewCaseForm,
+  OnCallNotice,
   useAttachmentUploads,
 } from '../../../../features/cases/index.ts';
 import { useMe } from '../../../../lib/use-me.ts';
 import { errorText } from '../../../../lib/api/index.ts';
 
+/**
+ * The specialties the form offers: a case of a specialty with no active specialist at the hospital reaches
+ * nobody, so those are left out. Without the coverage (loading, or it failed) every specialty is offered.
+ */
+function offered(specialties: readonly Specialty[], coverage: Coverage | undefined): readonly Specialty[] {
+  if (coverage === undefined) return specialties;
+  const staffed = new Set(
+    coverage.specialties.filter((entry) => entry.specialists > 0).map((entry) => entry.specialty.id),
+  );
+  return specialties.filter((specialty) => staffed.has(specialty.id));
+}
+
 export function Component() {
   const { me, timeZone, error: meError } = useMe();
   const specialties = useQuery(listSpecialtiesOptions());
   const assessments = useQuery(listTriageAssessmentsOptions());
+  // Who is on call now, per specialty; read again each minute so a shift that starts or ends shows.
+  const coverage = useQuery({ ...getCoverageOptions(), refetchInterval: 60_000 });
   const uploads = useAttachmentUploads();
   const [created, setCreated] = useState<Case | null>(null);
   // A new form (and a new Idempotency-Key) after "Another new case".
@@ -59,9 +75,17 @@ export function Component() {
         key={formKey}
         userId={me.id}
         timeZone={timeZone}
-        specialties={specialties.data.items}
+        specialties={offered(specialties.data.items, coverage.data)}
         assessments={assessments.data.items}
         uploads={uploads}
+        specialtyNote={(specialtyId) => (
+          <OnCallNotice
+            specialtyId={specialtyId}
+            coverage={coverage.data}
+            error={coverage.error ? errorText(coverage.error) : null}
+            onRetry={() => void coverage.refetch()}
+          />
+        )}
         onCreated={(next) => {
           setCreated(next);
           void uploads.upload(next.id, uploads.items);
