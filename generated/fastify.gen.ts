@@ -319,6 +319,7 @@ export type RouteHandlers = {
   }>;
   getCaseAudit: RouteHandler<{
     Params: GetCaseAuditData['path'];
+    Querystring?: GetCaseAuditData['query'];
     Reply: Omit<GetCaseAuditErrors, 'default'> & GetCaseAuditResponses;
   }>;
   exportCaseFhir: RouteHandler<{

@@ -822,9 +822,9 @@ export const closeCase = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * The case's audit trail, oldest first (emergency_room_admin and hospital admins of its hospital).
+ * The case's audit trail, newest first, a page at a time (emergency_room_admin and hospital admins of its hospital).
  *
- * Every read and change of the case, with who, when, what and from which address. Append-only.
+ * Every read and change of the case, with who, when, what and from which address. Append-only; this read is itself audited, so it heads the first page.
  */
 export const getCaseAudit = <ThrowOnError extends boolean = false>(
   options: Options<GetCaseAuditData, ThrowOnError>,

@@ -853,10 +853,14 @@ export type AuditEvent = {
 };
 
 /**
- * A case's audit trail, newest first.
+ * One page of a case's audit trail, newest first.
  */
 export type AuditEventList = {
   items: Array<AuditEvent>;
+  /**
+   * Pass it as `cursor` for the next (older) page; null on the last.
+   */
+  nextCursor: string | null;
 };
 
 /**
@@ -2886,7 +2890,16 @@ export type GetCaseAuditData = {
   path: {
     caseId: string;
   };
-  query?: never;
+  query?: {
+    /**
+     * The previous page's `nextCursor`.
+     */
+    cursor?: string;
+    /**
+     * How many events a page holds.
+     */
+    limit?: number;
+  };
   url: '/cases/{caseId}/audit';
 };
 
@@ -2921,7 +2934,7 @@ export type GetCaseAuditError = GetCaseAuditErrors[keyof GetCaseAuditErrors];
 
 export type GetCaseAuditResponses = {
   /**
-   * The audit trail.
+   * One page of the audit trail.
    */
   200: AuditEventList;
 };

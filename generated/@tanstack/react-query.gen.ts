@@ -1273,9 +1273,9 @@ export const getCaseAuditQueryKey = (options: Options<GetCaseAuditData>) =>
   createQueryKey('getCaseAudit', options);
 
 /**
- * The case's audit trail, oldest first (emergency_room_admin and hospital admins of its hospital).
+ * The case's audit trail, newest first, a page at a time (emergency_room_admin and hospital admins of its hospital).
  *
- * Every read and change of the case, with who, when, what and from which address. Append-only.
+ * Every read and change of the case, with who, when, what and from which address. Append-only; this read is itself audited, so it heads the first page.
  */
 export const getCaseAuditOptions = (options: Options<GetCaseAuditData>) =>
   queryOptions<
@@ -1295,6 +1295,50 @@ export const getCaseAuditOptions = (options: Options<GetCaseAuditData>) =>
     },
     queryKey: getCaseAuditQueryKey(options),
   });
+
+export const getCaseAuditInfiniteQueryKey = (
+  options: Options<GetCaseAuditData>,
+): QueryKey<Options<GetCaseAuditData>> => createQueryKey('getCaseAudit', options, true);
+
+/**
+ * The case's audit trail, newest first, a page at a time (emergency_room_admin and hospital admins of its hospital).
+ *
+ * Every read and change of the case, with who, when, what and from which address. Append-only; this read is itself audited, so it heads the first page.
+ */
+export const getCaseAuditInfiniteOptions = (options: Options<GetCaseAuditData>) => {
+  const opts = infiniteQueryOptions<
+    GetCaseAuditResponse,
+    GetCaseAuditError,
+    InfiniteData<GetCaseAuditResponse>,
+    QueryKey<Options<GetCaseAuditData>>,
+    string | Pick<QueryKey<Options<GetCaseAuditData>>[0], 'body' | 'headers' | 'path' | 'query'>
+  >(
+    // @ts-ignore
+    {
+      queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<GetCaseAuditData>>[0], 'body' | 'headers' | 'path' | 'query'> =
+          typeof pageParam === 'object'
+            ? pageParam
+            : {
+                query: {
+                  cursor: pageParam,
+                },
+              };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await getCaseAudit({
+          ...options,
+          ...params,
+          signal,
+          throwOnError: true,
+        });
+        return data;
+      },
+      queryKey: getCaseAuditInfiniteQueryKey(options),
+    },
+  );
+  return opts as Omit<typeof opts, 'initialData'>;
+};
 
 export const exportCaseFhirQueryKey = (options: Options<ExportCaseFhirData>) =>
   createQueryKey('exportCaseFhir', options);
