@@ -837,7 +837,7 @@ export const getCaseAudit = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * The case as a FHIR R4 Bundle (anyone who may read the case). Audited.
+ * The case as a FHIR R4 Bundle (the case's emergency room and er_doctor, and the specialist who accepted it). Audited.
  *
  * A Bundle of type collection: the request as a ServiceRequest, each offer as a Task (its receipts as notes), each message as a Communication, the consultation as a Communication; the patient only as the case holds it (sex, age, MRN, initials). Every export writes an audit event.
  */
@@ -852,7 +852,7 @@ export const exportCaseFhir = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * Records that the caller is printing the case's summary (anyone who may read the case).
+ * Records that the caller is printing the case's summary (the case's emergency room and er_doctor, and the specialist who accepted it).
  *
  * The printable summary is drawn by the client from the case it already holds; this call leaves the audit event every print must leave, before the print dialog opens.
  */

@@ -2960,6 +2960,10 @@ export type ExportCaseFhirErrors = {
    */
   401: Error;
   /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
   404: Error;
@@ -3002,6 +3006,10 @@ export type RecordCasePrintErrors = {
    * No valid bearer token.
    */
   401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
   /**
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */

@@ -1,6 +1,6 @@
 // /specialist/cases/{id}: the case for the specialist. Opening it tells the doctor it was seen; `Accept` or
 // `Decline` (with a reason) while it is offered to them; the consultation form once they have it.
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { acceptCaseMutation, declineCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
@@ -8,12 +8,13 @@ import { zCaseDecline } from '../../../../generated/zod.gen.ts';
 import { routes } from '../../../config/routes.ts';
 import {
   CaseLoading,
-  CaseRecordActions,
+  CaseRecordPage,
   caseTexts,
   CaseView,
   ConsultationForm,
   ReasonDialog,
   refreshAfterCaseChange,
+  specialistMayExport,
   useCase,
   useSeenReceipt,
 } from '../../../features/cases/index.ts';
@@ -43,8 +44,12 @@ export function Component() {
   const canAnswer = myOffer !== undefined && (item.status === 'pending' || item.status === 'escalated');
   const assignedToMe = item.assignedTo !== null && item.assignedTo.id === me?.id;
   return (
-    <Stack gap="md">
-      <CaseRecordActions caseId={item.id} displayNumber={item.displayNumber} />
+    <CaseRecordPage
+      caseId={item.id}
+      displayNumber={item.displayNumber}
+      // The server's rule: the specialist who holds or held the case (accepted it) takes its record away.
+      mayExport={specialistMayExport(item, me?.id)}
+    >
       {accept.error && (
         <Alert color="gray" title="The case was not accepted" role="alert">
           {errorText(accept.error)}
@@ -97,6 +102,6 @@ export function Component() {
           decline.mutateAsync({ path: { caseId: item.id }, body: { reason: body.reason ?? '' } })
         }
       />
-    </Stack>
+    </CaseRecordPage>
   );
 }
