@@ -172,7 +172,8 @@ test("an ER doctor downloads a case's FHIR bundle and prints its summary", async
       document.body.dataset['printed'] = 'yes';
     };
   });
-  await page.getByRole('button', { name: 'Print summary' }).click();
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Print summary' }).click();
   await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
   await page.emulateMedia({ media: 'print' });
   const heading = page.getByTestId('print-heading');

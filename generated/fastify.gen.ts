@@ -334,6 +334,7 @@ export type RouteHandlers = {
   }>;
   getCaseAudit: RouteHandler<{
     Params: GetCaseAuditData['path'];
+    Querystring?: GetCaseAuditData['query'];
     Reply: Omit<GetCaseAuditErrors, 'default'> & GetCaseAuditResponses;
   }>;
   exportCaseFhir: RouteHandler<{

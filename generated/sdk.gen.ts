@@ -868,9 +868,9 @@ export const closeCase = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * The case's audit trail, oldest first (emergency_room_admin and hospital admins of its hospital).
+ * The case's audit trail, newest first, a page at a time (emergency_room_admin and hospital admins of its hospital).
  *
- * Every read and change of the case, with who, when, what and from which address. Append-only.
+ * Every read and change of the case, with who, when, what and from which address. Append-only; this read is itself audited, so it heads the first page.
  */
 export const getCaseAudit = <ThrowOnError extends boolean = false>(
   options: Options<GetCaseAuditData, ThrowOnError>,
@@ -883,7 +883,7 @@ export const getCaseAudit = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * The case as a FHIR R4 Bundle (anyone who may read the case). Audited.
+ * The case as a FHIR R4 Bundle (the case's emergency room and er_doctor, and the specialist who accepted it). Audited.
  *
  * A Bundle of type collection: the request as a ServiceRequest, each offer as a Task (its receipts as notes), each message as a Communication, the consultation as a Communication; the patient only as the case holds it (sex, age, MRN, initials). Every export writes an audit event.
  */
@@ -898,7 +898,7 @@ export const exportCaseFhir = <ThrowOnError extends boolean = false>(
   });
 
 /**
- * Records that the caller is printing the case's summary (anyone who may read the case).
+ * Records that the caller is printing the case's summary (the case's emergency room and er_doctor, and the specialist who accepted it).
  *
  * The printable summary is drawn by the client from the case it already holds; this call leaves the audit event every print must leave, before the print dialog opens.
  */

@@ -908,10 +908,14 @@ export type AuditEvent = {
 };
 
 /**
- * A case's audit trail, newest first.
+ * One page of a case's audit trail, newest first.
  */
 export type AuditEventList = {
   items: Array<AuditEvent>;
+  /**
+   * Pass it as `cursor` for the next (older) page; null on the last.
+   */
+  nextCursor: string | null;
 };
 
 /**
@@ -3049,7 +3053,16 @@ export type GetCaseAuditData = {
   path: {
     caseId: string;
   };
-  query?: never;
+  query?: {
+    /**
+     * The previous page's `nextCursor`.
+     */
+    cursor?: string;
+    /**
+     * How many events a page holds.
+     */
+    limit?: number;
+  };
   url: '/cases/{caseId}/audit';
 };
 
@@ -3084,7 +3097,7 @@ export type GetCaseAuditError = GetCaseAuditErrors[keyof GetCaseAuditErrors];
 
 export type GetCaseAuditResponses = {
   /**
-   * The audit trail.
+   * One page of the audit trail.
    */
   200: AuditEventList;
 };
@@ -3109,6 +3122,10 @@ export type ExportCaseFhirErrors = {
    * No valid bearer token.
    */
   401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
   /**
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */
@@ -3152,6 +3169,10 @@ export type RecordCasePrintErrors = {
    * No valid bearer token.
    */
   401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
   /**
    * No such resource, or one the caller may not see (another hospital's case is never revealed).
    */

@@ -716,10 +716,11 @@ export const zAuditEvent = z.object({
 });
 
 /**
- * A case's audit trail, newest first.
+ * One page of a case's audit trail, newest first.
  */
 export const zAuditEventList = z.object({
   items: z.array(zAuditEvent).check(z.maxLength(100)),
+  nextCursor: z.nullable(z.string().check(z.maxLength(20))),
 });
 
 /**
@@ -1544,8 +1545,13 @@ export const zGetCaseAuditPath = z.object({
   caseId: z.string().check(z.maxLength(100)),
 });
 
+export const zGetCaseAuditQuery = z.object({
+  cursor: z.optional(z.string().check(z.maxLength(18), z.regex(/^[1-9][0-9]{0,17}$/))),
+  limit: z._default(z.optional(z.int().check(z.gte(1), z.lte(100))), 50),
+});
+
 /**
- * The audit trail.
+ * One page of the audit trail.
  */
 export const zGetCaseAuditResponse = zAuditEventList;
 

@@ -1337,9 +1337,9 @@ export const getCaseAuditQueryKey = (options: Options<GetCaseAuditData>) =>
   createQueryKey('getCaseAudit', options);
 
 /**
- * The case's audit trail, oldest first (emergency_room_admin and hospital admins of its hospital).
+ * The case's audit trail, newest first, a page at a time (emergency_room_admin and hospital admins of its hospital).
  *
- * Every read and change of the case, with who, when, what and from which address. Append-only.
+ * Every read and change of the case, with who, when, what and from which address. Append-only; this read is itself audited, so it heads the first page.
  */
 export const getCaseAuditOptions = (options: Options<GetCaseAuditData>) =>
   queryOptions<
@@ -1360,11 +1360,55 @@ export const getCaseAuditOptions = (options: Options<GetCaseAuditData>) =>
     queryKey: getCaseAuditQueryKey(options),
   });
 
+export const getCaseAuditInfiniteQueryKey = (
+  options: Options<GetCaseAuditData>,
+): QueryKey<Options<GetCaseAuditData>> => createQueryKey('getCaseAudit', options, true);
+
+/**
+ * The case's audit trail, newest first, a page at a time (emergency_room_admin and hospital admins of its hospital).
+ *
+ * Every read and change of the case, with who, when, what and from which address. Append-only; this read is itself audited, so it heads the first page.
+ */
+export const getCaseAuditInfiniteOptions = (options: Options<GetCaseAuditData>) => {
+  const opts = infiniteQueryOptions<
+    GetCaseAuditResponse,
+    GetCaseAuditError,
+    InfiniteData<GetCaseAuditResponse>,
+    QueryKey<Options<GetCaseAuditData>>,
+    string | Pick<QueryKey<Options<GetCaseAuditData>>[0], 'body' | 'headers' | 'path' | 'query'>
+  >(
+    // @ts-ignore
+    {
+      queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<GetCaseAuditData>>[0], 'body' | 'headers' | 'path' | 'query'> =
+          typeof pageParam === 'object'
+            ? pageParam
+            : {
+                query: {
+                  cursor: pageParam,
+                },
+              };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await getCaseAudit({
+          ...options,
+          ...params,
+          signal,
+          throwOnError: true,
+        });
+        return data;
+      },
+      queryKey: getCaseAuditInfiniteQueryKey(options),
+    },
+  );
+  return opts as Omit<typeof opts, 'initialData'>;
+};
+
 export const exportCaseFhirQueryKey = (options: Options<ExportCaseFhirData>) =>
   createQueryKey('exportCaseFhir', options);
 
 /**
- * The case as a FHIR R4 Bundle (anyone who may read the case). Audited.
+ * The case as a FHIR R4 Bundle (the case's emergency room and er_doctor, and the specialist who accepted it). Audited.
  *
  * A Bundle of type collection: the request as a ServiceRequest, each offer as a Task (its receipts as notes), each message as a Communication, the consultation as a Communication; the patient only as the case holds it (sex, age, MRN, initials). Every export writes an audit event.
  */
@@ -1388,7 +1432,7 @@ export const exportCaseFhirOptions = (options: Options<ExportCaseFhirData>) =>
   });
 
 /**
- * Records that the caller is printing the case's summary (anyone who may read the case).
+ * Records that the caller is printing the case's summary (the case's emergency room and er_doctor, and the specialist who accepted it).
  *
  * The printable summary is drawn by the client from the case it already holds; this call leaves the audit event every print must leave, before the print dialog opens.
  */

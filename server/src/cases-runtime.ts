@@ -3,12 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { s3BlobStore } from './blobs/s3-store.ts';
 import { directoryBlobStore, type BlobStore } from './blobs/store.ts';
+import { USER_CHANGED_CHANNEL } from './auth/authenticate.ts';
 import { auditRefusedAccess, CaseAccessRefused } from './cases/case-authorization.ts';
 import type { CasesContext } from './cases/cases-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type AckOverrides, type Clock } from './domain/escalation.ts';
 import { startEventHub, type EventHub } from './events/hub.ts';
+import { findUserById } from './users/users-repository.ts';
 import { startCaseTimerWorker, type CaseTimerWorker } from './workers/case-timers.ts';
 
 export interface CasesOptions {
@@ -60,6 +62,17 @@ export async function registerCases(
       tickMs === null ? null : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, onError }),
   };
   app.decorate('cases', runtime);
+  // A deactivated account hears nothing more: the users table announces every change of a user (the same
+  // notification that empties the callers' cache), and each process ends the streams it holds for a user who
+  // is now inactive or gone. The stream's client reconnects and its token is then refused.
+  const unlistenUsers = await db.listen(USER_CHANGED_CHANNEL, (userId) => {
+    if (hub.streamsOf(userId) === 0) return;
+    findUserById(db, userId)
+      .then((user) => {
+        if (user?.active !== true) hub.endStreamsOf(userId);
+      })
+      .catch(onError);
+  });
   // A refused access to an existing case is audited on it, outside the transaction the refusal rolled back.
   app.addHook('onError', async (request, _reply, error) => {
     if (!(error instanceof CaseAccessRefused)) return;
@@ -74,6 +87,7 @@ export async function registerCases(
     done();
   });
   app.addHook('onClose', async () => {
+    await unlistenUsers().catch(onError);
     await runtime.worker?.stop();
     await hub.close().catch(onError);
     s3?.close();

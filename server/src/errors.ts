@@ -10,18 +10,24 @@ const REQUEST_BODY_REQUIRED = 'A request body is required';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly detail: string | FieldProblem[];
+  /**
+   * What the log says instead of the detail, when the detail names a person (an e-mail address, a name) that
+   * the caller may read but the logs must not keep: logs carry ids.
+   */
+  readonly logDetail: string | FieldProblem[] | undefined;
 
-  constructor(statusCode: number, detail: string | FieldProblem[]) {
+  constructor(statusCode: number, detail: string | FieldProblem[], logDetail?: string | FieldProblem[]) {
     super(typeof detail === 'string' ? detail : 'Invalid request');
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.detail = detail;
+    this.logDetail = logDetail;
   }
 }
 
-/** 400: the request itself is wrong; field problems say where. */
-export function badRequest(detail: string | FieldProblem[]): HttpError {
-  return new HttpError(400, detail);
+/** 400: the request itself is wrong; field problems say where (`logDetail`: what the log keeps instead). */
+export function badRequest(detail: string | FieldProblem[], logDetail?: string | FieldProblem[]): HttpError {
+  return new HttpError(400, detail, logDetail);
 }
 
 /** 400: an operation that needs a body got none. */

@@ -1,10 +1,12 @@
 import { pino, type Logger } from 'pino';
+import type { FieldProblem } from '../../generated/types.gen.ts';
 import type { LogLevel } from './config.ts';
 import { pathOf } from './http/url-path.ts';
 
 // Logs carry ids, never clinical text: a URL's query (a search's `q=`, an upload's `fileName=`) is cut off,
 // and an error keeps its kind, code and stack but none of what it was given (a query's parameters, a value
-// the database quoted back).
+// the database quoted back). Nor secrets or people: a path segment that is a credential (a calendar feed's
+// token) is redacted, and e-mail addresses in a refusal's detail are replaced.
 
 interface LoggedRequest {
   readonly id?: unknown;
@@ -13,14 +15,51 @@ interface LoggedRequest {
   readonly ip?: unknown;
 }
 
-/** A request as logged: method, path without its query, id, address. */
+const REDACTED = '[redacted]';
+
+// Path segments that are credentials: whoever reads them can use them. The segment after `calendars` (a
+// feed's token, however the path is spelled or encoded), and any segment shaped as a feed token.
+const SECRET_AFTER = new Set(['calendars']);
+const SECRET_SEGMENT = /^cal_/i;
+
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The path as logged: no query, and every secret segment redacted. */
+export function loggedPath(url: string): string {
+  const segments = pathOf(url).split('/');
+  return segments
+    .map((segment, index) => {
+      const previous = index > 0 ? decoded(segments[index - 1] ?? '').toLowerCase() : '';
+      if (segment !== '' && (SECRET_AFTER.has(previous) || SECRET_SEGMENT.test(decoded(segment)))) {
+        return REDACTED;
+      }
+      return segment;
+    })
+    .join('/');
+}
+
+/** A request as logged: method, path without its query or secrets, id, address. */
 export function serializeRequest(request: LoggedRequest): Record<string, unknown> {
   return {
     id: request.id,
     method: request.method,
-    url: typeof request.url === 'string' ? pathOf(request.url) : undefined,
+    url: typeof request.url === 'string' ? loggedPath(request.url) : undefined,
     remoteAddress: request.ip,
   };
+}
+
+const EMAIL_ADDRESS = /[^\s@"'<>()[\],;:]+@[^\s@"'<>()[\],;:]+/g;
+
+/** A refusal's detail as logged: every e-mail address replaced (the log names people by id). */
+export function withoutEmailAddresses(detail: string | FieldProblem[]): string | FieldProblem[] {
+  if (typeof detail === 'string') return detail.replace(EMAIL_ADDRESS, '[email]');
+  return detail.map((problem) => ({ ...problem, msg: problem.msg.replace(EMAIL_ADDRESS, '[email]') }));
 }
 
 type LoggedError = Error & Record<string, unknown>;
@@ -74,7 +113,7 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
         'headers.cookie',
         '*.password',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
   };
   return destination === undefined ? pino(options) : pino(options, destination);

@@ -7,14 +7,21 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Attachment, Case } from '../../generated/types.gen.ts';
+import { accessDetails } from '../../server/src/cases/access.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import {
   as,
   buildCasesApp,
   DOCTOR,
+  ER_ADMIN,
+  ER_STAFF,
+  HOSPITAL_ADMIN,
+  NEURO_1,
+  NEURO_2,
   NEURO_PRIMARY,
   neurologyCase,
   newKey,
+  OTHER_DOCTOR,
   RVG_DOCTOR,
   seedCasesDatabase,
   setOnCall,
@@ -178,5 +185,56 @@ forEachDatabase((_name, open) => {
     expect((await as(app, RVG_DOCTOR).get(`/cases/${opened.id}/fhir`)).status).toBe(404);
     expect((await as(app, RVG_DOCTOR).post(`/cases/${opened.id}/prints`)).status).toBe(404);
     expect(await audited('case.export_fhir')).not.toContain(RVG_DOCTOR);
+  });
+
+  it('lets only the ER side and the specialist who accepted the case export or print it', async () => {
+    // Offered to NEURO_1 first, who declines; the backup (NEURO_PRIMARY) accepts. A second case waits on NEURO_2.
+    await setOnCall(db, 'spc_neurology', { primary: NEURO_1, backup: NEURO_PRIMARY });
+    const declinedCase = (
+      await as(app, DOCTOR).post<Case>('/cases', neurologyCase(), { 'idempotency-key': newKey() })
+    ).body;
+    expect(
+      (await as(app, NEURO_1).post(`/cases/${declinedCase.id}/decline`, { reason: 'In theatre' })).status,
+    ).toBe(200);
+    expect((await as(app, NEURO_PRIMARY).post(`/cases/${declinedCase.id}/accept`)).status).toBe(200);
+    await setOnCall(db, 'spc_neurology', { primary: NEURO_2, backup: null });
+    const waiting = (
+      await as(app, DOCTOR).post<Case>('/cases', neurologyCase(), { 'idempotency-key': newKey() })
+    ).body;
+    // Each can still read the case it was offered.
+    expect((await as(app, NEURO_1).get(`/cases/${declinedCase.id}`)).status).toBe(200);
+    expect((await as(app, NEURO_2).get(`/cases/${waiting.id}`)).status).toBe(200);
+
+    const cases: [string, string, number][] = [
+      [DOCTOR, declinedCase.id, 200], // the er_doctor who opened it
+      [ER_STAFF, declinedCase.id, 200], // the emergency room
+      [ER_ADMIN, declinedCase.id, 200],
+      [NEURO_PRIMARY, declinedCase.id, 200], // the specialist who accepted it
+      [NEURO_1, declinedCase.id, 403], // declined it
+      [NEURO_2, waiting.id, 403], // offered it, not (yet) accepted
+      [OTHER_DOCTOR, declinedCase.id, 404], // another er_doctor of the hospital: not theirs to see
+      [HOSPITAL_ADMIN, declinedCase.id, 404],
+      [RVG_DOCTOR, declinedCase.id, 404],
+    ];
+    for (const [userId, caseId, status] of cases) {
+      const exported = await as(app, userId).get(`/cases/${caseId}/fhir`);
+      expect(exported.status, `${userId} exports`).toBe(status);
+      const printed = await as(app, userId).post(`/cases/${caseId}/prints`);
+      expect(printed.status, `${userId} prints`).toBe(status === 200 ? 204 : status);
+      if (status === 403) {
+        expect(exported.body).toEqual({ detail: accessDetails.notExporter });
+        expect(printed.body).toEqual({ detail: accessDetails.notExporter });
+      }
+    }
+    const refused = await db.query(
+      `select user_id from audit_events where case_id = $1 and action = 'case.access_refused'`,
+      [declinedCase.id],
+    );
+    expect(refused.map((row) => row['user_id'])).toContain(NEURO_1);
+    const exports = await db.query(
+      `select user_id from audit_events where case_id = $1 and action in ('case.export_fhir', 'case.print')`,
+      [declinedCase.id],
+    );
+    expect(exports.map((row) => row['user_id'])).not.toContain(NEURO_1);
   });
 });

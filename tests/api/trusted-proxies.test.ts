@@ -48,6 +48,6 @@ describe('trusted proxies', () => {
       .filter((event) => event.action === 'case.read')
       .map((event) => event.address);
     // A stranger claiming an address is recorded as itself; the proxy's word is taken.
-    expect(reads).toEqual(['192.0.2.44', '203.0.113.66']);
+    expect(reads).toEqual(['203.0.113.66', '192.0.2.44']);
   });
 });

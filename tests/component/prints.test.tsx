@@ -46,7 +46,8 @@ describe('prints', () => {
     expect(timer.closest('[data-print="hide"]')).not.toBeNull();
 
     const print = printAt(PRINTED_AT);
-    await userEvent.click(screen.getByRole('button', { name: 'Print summary' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Print summary' }));
     await vi.waitFor(() => {
       expect(print).toHaveBeenCalledTimes(1);
     });

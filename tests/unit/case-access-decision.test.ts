@@ -40,6 +40,7 @@ const ACTIONS = [
   'receipt',
   'consult',
   'audit',
+  'export',
 ] as const satisfies readonly CaseAccessAction[];
 
 const RELATIONS = [
@@ -49,6 +50,7 @@ const RELATIONS = [
   'offered, closed',
   'none',
   'accepted its offer',
+  'held it',
 ] as const;
 type Relation = (typeof RELATIONS)[number];
 
@@ -60,7 +62,8 @@ const OTHER_DOCTOR = 'usr_other_doctor';
 const OTHER_SPECIALIST = 'usr_other_specialist';
 const CASE_HOSPITAL = 'hosp_case';
 
-// Each relation alone, then the one a specialist has after accepting: assigned, its offer no longer active.
+// Each relation alone, then the one a specialist has after accepting: assigned, its offer no longer active;
+// and the one it keeps once the case is someone else's.
 const VIEWS: Record<Relation, CaseAccessView> = {
   'opened it': { hospitalId: CASE_HOSPITAL, openedBy: ME, assignedTo: null, myOffer: null },
   assigned: { hospitalId: CASE_HOSPITAL, openedBy: OTHER_DOCTOR, assignedTo: ME, myOffer: null },
@@ -81,7 +84,14 @@ const VIEWS: Record<Relation, CaseAccessView> = {
     hospitalId: CASE_HOSPITAL,
     openedBy: OTHER_DOCTOR,
     assignedTo: ME,
-    myOffer: { active: false },
+    myOffer: { active: false, accepted: true },
+  },
+  // Accepted it once; someone else holds it now.
+  'held it': {
+    hospitalId: CASE_HOSPITAL,
+    openedBy: OTHER_DOCTOR,
+    assignedTo: OTHER_SPECIALIST,
+    myOffer: { active: false, accepted: true },
   },
 };
 
@@ -92,31 +102,33 @@ const EVERY_RELATION = (row: readonly Outcome[]): Record<Relation, readonly Outc
 // At the case's hospital, one column per action in ACTIONS order.
 // prettier-ignore
 const AT_ITS_HOSPITAL: Record<Role, Record<Relation, readonly Outcome[]>> = {
-  //                       read   message        cancel       close        attach       accept           decline          receipt          consult          audit
+  //                       read   message        cancel       close        attach       accept           decline          receipt          consult          audit        export
   er_doctor: {
-    'opened it':          ['ok', 'ok',          'ok',        'ok',        'ok',        'notSpecialist', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'auditOnly'],
+    'opened it':          ['ok', 'ok',          'ok',        'ok',        'ok',        'notSpecialist', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'auditOnly', 'ok'],
     assigned: NOTHING,
     'offered, open': NOTHING,
     'offered, closed': NOTHING,
     none: NOTHING,
     'accepted its offer': NOTHING,
+    'held it': NOTHING,
   },
   emergency_room: EVERY_RELATION(
-                          ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'auditOnly'],
+                          ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'auditOnly', 'ok'],
   ),
   emergency_room_admin: EVERY_RELATION(
-                          ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'ok'],
+                          ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'notSpecialist', 'ok',        'ok'],
   ),
   specialist: {
     'opened it': NOTHING,
-    assigned:             ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'notOffered',    'notOffered',    'notOffered',    'ok',            'auditOnly'],
-    'offered, open':      ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'ok',            'ok',            'ok',            'notAssigned',   'auditOnly'],
-    'offered, closed':    ['ok', 'notInvolved', 'notOpener', 'notOpener', 'notOpener', 'ok',            'ok',            'ok',            'notAssigned',   'auditOnly'],
+    assigned:             ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'notOffered',    'notOffered',    'notOffered',    'ok',            'auditOnly', 'ok'],
+    'offered, open':      ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'ok',            'ok',            'ok',            'notAssigned',   'auditOnly', 'notExporter'],
+    'offered, closed':    ['ok', 'notInvolved', 'notOpener', 'notOpener', 'notOpener', 'ok',            'ok',            'ok',            'notAssigned',   'auditOnly', 'notExporter'],
     none: NOTHING,
-    'accepted its offer': ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'ok',            'ok',            'ok',            'ok',            'auditOnly'],
+    'accepted its offer': ['ok', 'ok',          'notOpener', 'notOpener', 'notOpener', 'ok',            'ok',            'ok',            'ok',            'auditOnly', 'ok'],
+    'held it':            ['ok', 'notInvolved', 'notOpener', 'notOpener', 'notOpener', 'ok',            'ok',            'ok',            'notAssigned',   'auditOnly', 'ok'],
   },
   hospital: EVERY_RELATION(
-                          ['404', '404',        '404',       '404',       '404',       '404',           '404',           '404',           '404',           'ok'],
+                          ['404', '404',        '404',       '404',       '404',       '404',           '404',           '404',           '404',           'ok',        '404'],
   ),
   hospital_business_administrator: EVERY_RELATION(NOTHING),
   hospital_system: EVERY_RELATION(NOTHING),

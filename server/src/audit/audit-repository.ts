@@ -50,8 +50,16 @@ export function auditListingSql(values: string, rows: string): string {
         select ${values} where exists (select 1 from ${rows})`;
 }
 
-/** The case's own events and the listings that included it, oldest first. */
-export async function readCaseAuditTrail(db: Queryable, caseId: string): Promise<AuditEvent[]> {
+/**
+ * The case's own events and the listings that included it, newest first: at most `limit` of them, those
+ * before `beforeId` when a page came before (the trail is append-only and its ids only grow, so a page never
+ * shifts under the reader however many reads follow).
+ */
+export async function readCaseAuditTrail(
+  db: Queryable,
+  caseId: string,
+  page: { readonly limit: number; readonly beforeId?: number },
+): Promise<AuditEvent[]> {
   const rows = await db.query<{
     id: number;
     at: string;
@@ -62,9 +70,10 @@ export async function readCaseAuditTrail(db: Queryable, caseId: string): Promise
   }>(
     `select e.id, e.at, e.user_id, u.display_name as user_name, e.action, e.address
      from audit_events e left join users u on u.id = e.user_id
-     where e.case_id = $1 or e.case_ids @> array[$1::text]
-     order by e.id`,
-    [caseId],
+     where (e.case_id = $1 or e.case_ids @> array[$1::text]) and ($2::bigint is null or e.id < $2::bigint)
+     order by e.id desc
+     limit $3`,
+    [caseId, page.beforeId ?? null, page.limit],
   );
   return rows.map((event) => ({
     id: String(event.id),

@@ -7,6 +7,9 @@
 //     while its offer is active or once the case is its own: after declining, or losing the case to the one
 //     who accepted, it keeps reading the case (its history) but has left the conversation.
 //   emergency_room_admin, hospital: read the audit trail of their hospital's cases.
+//   The case record leaves the app (FHIR export, print) only for its ER side (its opener, the emergency room)
+//   and the specialist who holds or held it (accepted it): one who was only offered it, or declined it,
+//   keeps reading it but may not take it away.
 import type { Caller } from '../auth/caller.ts';
 import { forbidden, notFound } from '../errors.ts';
 import type { CaseListVisibility } from './case-list-repository.ts';
@@ -21,19 +24,31 @@ export const accessDetails = {
   notInvolved:
     'You no longer take part in this case: only a specialist it is offered to now, or the one who accepted it, may write on it',
   auditOnly: 'Only the emergency room admin and the hospital admin may read the audit trail',
+  notExporter:
+    'Only the emergency room of this case and the specialist who accepted it may export or print its record',
   noCases: 'Your role has no access to cases',
 } as const;
 
 export type CaseAccessAction =
-  'read' | 'message' | 'cancel' | 'close' | 'attach' | 'accept' | 'decline' | 'receipt' | 'consult' | 'audit';
+  | 'read'
+  | 'export'
+  | 'message'
+  | 'cancel'
+  | 'close'
+  | 'attach'
+  | 'accept'
+  | 'decline'
+  | 'receipt'
+  | 'consult'
+  | 'audit';
 
 /** What the decision needs to know about the case and the caller's offer of it. */
 export interface CaseAccessView {
   readonly hospitalId: string;
   readonly openedBy: string;
   readonly assignedTo: string | null;
-  /** The caller's offer of this case, if it ever had one. */
-  readonly myOffer: { readonly active: boolean } | null;
+  /** The caller's offer of this case, if it ever had one; `accepted` when the caller accepted it. */
+  readonly myOffer: { readonly active: boolean; readonly accepted?: boolean } | null;
 }
 
 const has = (caller: Caller, role: string) => caller.roles.includes(role);
@@ -74,6 +89,11 @@ export function maySee(caller: Caller, view: CaseAccessView): boolean {
   return has(caller, 'specialist') && (view.myOffer !== null || view.assignedTo === caller.id);
 }
 
+/** Whether the caller is the case's ER side: the emergency room, or the er_doctor who opened it. */
+function takesPartForTheEmergencyRoom(caller: Caller, view: CaseAccessView): boolean {
+  return seesWholeEmergencyRoom(caller) || (has(caller, 'er_doctor') && view.openedBy === caller.id);
+}
+
 /** Whether the caller still takes part in the case's conversation (maySee is checked first). */
 function takesPart(caller: Caller, view: CaseAccessView): boolean {
   if (seesWholeEmergencyRoom(caller)) return true;
@@ -101,6 +121,12 @@ export function decideCaseAccess(caller: Caller, action: CaseAccessAction, view:
   switch (action) {
     case 'read':
       return ALLOWED;
+    case 'export':
+      return takesPartForTheEmergencyRoom(caller, view) ||
+        view.assignedTo === caller.id ||
+        view.myOffer?.accepted === true
+        ? ALLOWED
+        : refuse(accessDetails.notExporter);
     case 'message':
       return takesPart(caller, view) ? ALLOWED : refuse(accessDetails.notInvolved);
     case 'cancel':

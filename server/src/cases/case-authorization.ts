@@ -60,7 +60,7 @@ export async function authorizeCaseAction(
       hospitalId: row.hospital_id,
       openedBy: row.opened_by,
       assignedTo: row.assigned_to,
-      myOffer: offer,
+      myOffer: offer === null ? null : { active: offer.active, accepted: offer.accepted_at !== null },
     });
   } catch (error) {
     if (error instanceof HttpError) throw new CaseAccessRefused(error, caseId, caller.id);
@@ -74,7 +74,7 @@ export async function authorizeAuditedRead(
   ctx: CasesContext,
   actor: Actor,
   caseId: string,
-  access: 'read' | 'audit',
+  access: 'read' | 'export' | 'audit',
   auditAction: string,
 ): Promise<void> {
   await authorizeCaseAction(ctx.db, actor.caller, caseId, access, { lock: false });

@@ -1,5 +1,6 @@
-// The case record leaving the app: a FHIR R4 export and a printed summary. Each is a read of the case by
-// someone who may read it, and each leaves its audit event (every print and export is audited).
+// The case record leaving the app: a FHIR R4 export and a printed summary. Each is for the case's ER side
+// and the specialist who holds or held it (access.ts, `export`), and each leaves its audit event (every
+// print and export is audited, every refusal too).
 import { createHash } from 'node:crypto';
 import type { Actor } from '../auth/caller.ts';
 import { caseToFhirBundle } from './fhir-bundle.ts';
@@ -24,7 +25,7 @@ export async function exportCaseFhir(
   actor: Actor,
   caseId: string,
 ): Promise<{ fileName: string; bundle: Record<string, unknown> }> {
-  await authorizeAuditedRead(ctx, actor, caseId, 'read', 'case.export_fhir');
+  await authorizeAuditedRead(ctx, actor, caseId, 'export', 'case.export_fhir');
   const item = await readCase(ctx, ctx.db, caseId);
   const hashes = await attachmentHashes(
     ctx,
@@ -37,5 +38,5 @@ export async function exportCaseFhir(
 }
 
 export async function recordCasePrint(ctx: CasesContext, actor: Actor, caseId: string): Promise<void> {
-  await authorizeAuditedRead(ctx, actor, caseId, 'read', 'case.print');
+  await authorizeAuditedRead(ctx, actor, caseId, 'export', 'case.print');
 }

@@ -8,6 +8,7 @@ export interface OfferStateRow {
   active: boolean;
   delivered_at: string | null;
   seen_at: string | null;
+  accepted_at: string | null;
   [column: string]: unknown;
 }
 
@@ -17,9 +18,9 @@ export async function readOffer(
   userId: string,
 ): Promise<OfferStateRow | null> {
   const [row] = await db.query<OfferStateRow>(
-    'select id, specialist_id, active, delivered_at, seen_at from case_offers where case_id = $1 and specialist_id = $2',
+    'select id, specialist_id, active, delivered_at, seen_at, accepted_at from case_offers where case_id = $1 and specialist_id = $2',
     [caseId, userId],
-    { prepare: 'case_offer_of' },
+    { prepare: 'case_offer_state_of' },
   );
   return row ?? null;
 }

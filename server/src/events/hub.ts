@@ -35,6 +35,8 @@ export interface EventHub {
   ): () => void;
   /** How many streams the user holds open on this server. */
   streamsOf(userId: string): number;
+  /** Ends the user's open streams on this server (a deactivated account hears nothing more). */
+  endStreamsOf(userId: string): void;
   /** How many streams are open on this server, all users together (the metrics). */
   openStreams(): number;
   /** Ends every open stream (before the server closes: an open stream would hold the close up). */
@@ -47,6 +49,8 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
   // hospital id -> user id -> that user's sinks that follow the whole emergency room
   const rooms = new Map<string, Map<string, Set<EventSink>>>();
   const enders = new Set<() => void>();
+  // user id -> the enders of that user's streams
+  const endersOf = new Map<string, Set<() => void>>();
 
   const deliver = async (change: PublishedChange): Promise<void> => {
     const wanted = change.notifications.filter((entry) => sinks.has(entry.userId));
@@ -101,6 +105,9 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
       set.add(sink);
       sinks.set(userId, set);
       enders.add(end);
+      const ownEnders = endersOf.get(userId) ?? new Set<() => void>();
+      ownEnders.add(end);
+      endersOf.set(userId, ownEnders);
       const hospitalId = wholeEmergencyRoomOf ?? null;
       if (hospitalId !== null) {
         const room = rooms.get(hospitalId) ?? new Map<string, Set<EventSink>>();
@@ -111,6 +118,8 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
       }
       return () => {
         enders.delete(end);
+        ownEnders.delete(end);
+        if (ownEnders.size === 0 && endersOf.get(userId) === ownEnders) endersOf.delete(userId);
         set.delete(sink);
         if (set.size === 0 && sinks.get(userId) === set) sinks.delete(userId);
         if (hospitalId !== null) {
@@ -125,6 +134,9 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
     streamsOf(userId) {
       return sinks.get(userId)?.size ?? 0;
     },
+    endStreamsOf(userId) {
+      for (const end of [...(endersOf.get(userId) ?? [])]) end();
+    },
     openStreams() {
       return enders.size;
     },
@@ -135,6 +147,7 @@ export async function startEventHub(db: Database, onError: (error: unknown) => v
       sinks.clear();
       rooms.clear();
       enders.clear();
+      endersOf.clear();
       await unlisten();
     },
   };

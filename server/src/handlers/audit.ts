@@ -5,8 +5,13 @@ import { listAdminAudit } from '../users/user-admin.ts';
 
 export const auditHandlers = {
   async getCaseAudit(request, reply) {
-    const items = await readAuditTrail(request.server.cases.context, actorOf(request), request.params.caseId);
-    return reply.code(200).send({ items });
+    const page = await readAuditTrail(
+      request.server.cases.context,
+      actorOf(request),
+      request.params.caseId,
+      request.query ?? {},
+    );
+    return reply.code(200).send(page);
   },
   async listAdminAudit(request, reply) {
     return reply

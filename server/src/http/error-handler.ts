@@ -11,6 +11,7 @@ import {
   NOT_FOUND,
   TooManyRequestsError,
 } from '../errors.ts';
+import { withoutEmailAddresses } from '../logger.ts';
 import { lingerOnClose } from './lingering-close.ts';
 import { pathOf } from './url-path.ts';
 import { clip, toFieldProblems } from './validation.ts';
@@ -18,6 +19,8 @@ import { clip, toFieldProblems } from './validation.ts';
 interface Answer {
   readonly status: number;
   readonly detail: string | FieldProblem[];
+  /** What the log keeps of the detail (ids, never a person's e-mail address or name). */
+  readonly logged?: string | FieldProblem[];
 }
 
 // Fastify's own 4xx messages are written for people already; these read better for an API caller.
@@ -40,7 +43,9 @@ function isSecurityError(error: unknown): error is SecurityError {
 const MAX_DETAIL = 2000;
 
 function answerFor(error: unknown): Answer {
-  if (error instanceof HttpError) return { status: error.statusCode, detail: error.detail };
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, detail: error.detail, logged: error.logDetail ?? error.detail };
+  }
   if (isSecurityError(error)) {
     // The glue wraps what the bearer handler threw: pass on its status and detail when it was ours.
     // Anything else it threw (the database failing while keys or the user were read) is our fault, not a
@@ -69,7 +74,11 @@ function handleError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     const causes = isSecurityError(error) ? error.errors : [];
     request.log.error({ err: error, causes }, 'request failed');
   } else {
-    request.log.info({ status: answer.status, detail: answer.detail }, 'request rejected');
+    // Logs carry ids: a detail written for the caller may name the address they typed.
+    request.log.info(
+      { status: answer.status, detail: withoutEmailAddresses(answer.logged ?? answer.detail) },
+      'request rejected',
+    );
   }
   if (error instanceof TooManyRequestsError)
     void reply.header('retry-after', String(error.retryAfterSeconds));

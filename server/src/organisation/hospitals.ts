@@ -246,7 +246,16 @@ export async function addHospitalAdmin(
     throw notFound(hospitalProblems.notFound);
   const user = await findUserByEmail(db, normaliseEmail(email));
   if (!user || user.hospitalId !== hospitalId) {
-    throw badRequest([{ loc: ['body', 'email'], msg: hospitalProblems.adminUnknown(email) }]);
+    // The caller reads the address they typed; the log keeps the user's id, or nothing of the address.
+    throw badRequest(
+      [{ loc: ['body', 'email'], msg: hospitalProblems.adminUnknown(email) }],
+      [
+        {
+          loc: ['body', 'email'],
+          msg: user ? `user ${user.id} does not work at this hospital` : 'no user has this address',
+        },
+      ],
+    );
   }
   const after = await db.transaction(async (tx) => {
     if (await grantHospitalAdminRole(tx, user.id)) {

@@ -13,9 +13,11 @@ export async function deleteCalendarFeed(db: Queryable, userId: string): Promise
   await db.query('delete from calendar_feeds where user_id = $1', [userId]);
 }
 
+/** The active user a feed belongs to: a deactivated account's feed answers as a revoked one. */
 export async function findCalendarFeedUser(db: Queryable, tokenHash: string): Promise<string | undefined> {
   const [row] = await db.query<{ user_id: string }>(
-    'select user_id from calendar_feeds where token_hash = $1',
+    `select f.user_id from calendar_feeds f join users u on u.id = f.user_id
+     where f.token_hash = $1 and u.active`,
     [tokenHash],
   );
   return row?.user_id;

@@ -16,13 +16,21 @@ export async function checkSpecialist(
     throw new HttpError(422, 'That specialist does not work at this hospital');
   }
   if (!user.roles.includes('specialist')) {
-    throw new HttpError(422, `${user.display_name} is not a specialist`);
+    throw new HttpError(422, `${user.display_name} is not a specialist`, `${userId} is not a specialist`);
   }
   if (!user.active) {
-    throw new HttpError(422, `${user.display_name}'s account is deactivated`);
+    throw new HttpError(
+      422,
+      `${user.display_name}'s account is deactivated`,
+      `${userId}'s account is deactivated`,
+    );
   }
   if (!user.specialty_types.includes(specialtyName)) {
-    throw new HttpError(422, `${user.display_name} does not practise ${specialtyName}`);
+    throw new HttpError(
+      422,
+      `${user.display_name} does not practise ${specialtyName}`,
+      `${userId} does not practise ${specialtyName}`,
+    );
   }
   return user;
 }

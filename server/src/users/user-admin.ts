@@ -14,6 +14,7 @@ import { listAdminChanges, recordAdminChange } from '../audit/admin-audit-reposi
 import type { Database, Queryable } from '../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../errors.ts';
 import { findHospital, knownSpecialtyNames } from '../organisation/organisation-repository.ts';
+import { deleteCalendarFeed } from '../schedules/calendar-feeds-repository.ts';
 import {
   findUserAccount,
   listUserAccounts,
@@ -131,6 +132,9 @@ export async function updateUser(
       if (!current) throw notFound(userAdminProblems.notFound);
       throw conflict(userAdminProblems.staleVersion(current.version));
     }
+    // A deactivated account reaches nothing more: its calendar feed is revoked (a reactivation makes no old
+    // address work again; the specialist asks for a new one).
+    if (target.active && !updated.active) await deleteCalendarFeed(tx, userId);
     await recordAdminChange(tx, {
       actorId: caller.id,
       action: actionOf(target, change),

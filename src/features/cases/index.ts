@@ -16,5 +16,5 @@ export { NewCaseForm } from './forms/new-case-form.tsx';
 export { OnCallNotice } from './forms/on-call-notice.tsx';
 export { ReasonDialog } from './forms/reason-dialog.tsx';
 export { ACTIVE_STATUSES, caseTexts, FINAL_STATUSES, statusLabels, urgencyLabels } from './labels.ts';
-export { CaseRecordActions } from './components/case-record-actions.tsx';
+export { CaseRecordPage, caseRecordTexts, specialistMayExport } from './components/case-record-actions.tsx';
 export { TriageFormPreview } from './forms/triage-form-preview.tsx';

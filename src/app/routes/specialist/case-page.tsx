@@ -1,7 +1,7 @@
 // /specialist/cases/{id}: the case for the specialist. Opening it tells the doctor it was seen; `Accept` or
 // `Decline` (with a reason) while it is offered to them, in a bar fixed to the bottom of a phone's screen; the
 // consultation form once they have it.
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { acceptCaseMutation, declineCaseMutation } from '../../../../generated/@tanstack/react-query.gen.ts';
@@ -9,12 +9,13 @@ import { zCaseDecline } from '../../../../generated/zod.gen.ts';
 import { routes } from '../../../config/routes.ts';
 import {
   CaseLoading,
-  CaseRecordActions,
+  CaseRecordPage,
   caseTexts,
   CaseView,
   ConsultationForm,
   ReasonDialog,
   refreshAfterCaseChange,
+  specialistMayExport,
   useCase,
   useSeenReceipt,
 } from '../../../features/cases/index.ts';
@@ -45,8 +46,11 @@ export function Component() {
   const canAnswer = myOffer !== undefined && (item.status === 'pending' || item.status === 'escalated');
   const assignedToMe = item.assignedTo !== null && item.assignedTo.id === me?.id;
   return (
-    <Stack gap="md">
-      <CaseRecordActions item={item} />
+    <CaseRecordPage
+      item={item}
+      // The server's rule: the specialist who holds or held the case (accepted it) takes its record away.
+      mayExport={specialistMayExport(item, me?.id)}
+    >
       {accept.error && (
         <Alert color="gray" title="The case was not accepted" role="alert">
           {errorText(accept.error)}
@@ -102,6 +106,6 @@ export function Component() {
           decline.mutateAsync({ path: { caseId: item.id }, body: { reason: body.reason ?? '' } })
         }
       />
-    </Stack>
+    </CaseRecordPage>
   );
 }

@@ -46,7 +46,7 @@ function Summary({ text }: { readonly text: string }) {
         {open ? text : folded(text)}
       </span>
       {!open && (
-        <span className="case-record-print-only" style={{ whiteSpace: 'pre-wrap' }}>
+        <span className="print-only" style={{ whiteSpace: 'pre-wrap' }}>
           {text}
         </span>
       )}

@@ -1,6 +1,6 @@
 // /emergency-room/doctor/cases/{id}: the case for its doctor (and ER staff): status and timers, offers with
 // their receipts, timeline, thread, images, consultation, and `Cancel case` / `Close case` for its doctor.
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cancelCaseMutation } from '../../../../../generated/@tanstack/react-query.gen.ts';
@@ -8,7 +8,7 @@ import { zCaseCancel } from '../../../../../generated/zod.gen.ts';
 import { routes } from '../../../../config/routes.ts';
 import {
   CaseLoading,
-  CaseRecordActions,
+  CaseRecordPage,
   caseTexts,
   CaseView,
   CloseCaseDialog,
@@ -34,8 +34,8 @@ export function Component() {
   const canClose = mine && item.status === 'responded';
   const timeZone = item.hospital.timeZone;
   return (
-    <Stack gap="md">
-      <CaseRecordActions item={item} />
+    // The ER side of the case (its doctor, the emergency room) may print and export its record.
+    <CaseRecordPage item={item} mayExport>
       <CaseView
         item={item}
         timeZone={timeZone}
@@ -85,6 +85,6 @@ export function Component() {
           suggested={item.consultation?.disposition}
         />
       )}
-    </Stack>
+    </CaseRecordPage>
   );
 }
