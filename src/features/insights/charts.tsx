@@ -133,11 +133,18 @@ export function PointMark({
   readonly color: string;
   readonly hollow: boolean;
 }) {
-  const paint = hollow
-    ? { fill: 'var(--mantine-color-body)', stroke: color, strokeWidth: 1.5 }
-    : shape === 'square'
-      ? { fill: 'none', stroke: color, strokeWidth: 2 }
-      : { fill: color };
+  // A square never fills: it is drawn around the dot of a series equal to it, which must stay visible.
+  const paint =
+    shape === 'square'
+      ? {
+          fill: 'none',
+          stroke: color,
+          strokeWidth: hollow ? 1.5 : 2,
+          strokeDasharray: hollow ? '2 2' : undefined,
+        }
+      : hollow
+        ? { fill: 'var(--mantine-color-body)', stroke: color, strokeWidth: 1.5 }
+        : { fill: color };
   return shape === 'square' ? (
     <rect x={x - 5} y={y - 5} width={10} height={10} {...paint} />
   ) : (

@@ -137,9 +137,10 @@ export function LineChart({
               strokeWidth={2}
               strokeDasharray="2 3"
             />
+            {/* Under the line: the target is often the axis' top, where a label above it would be cut. */}
             <text
               x={right}
-              y={y(target.value) - 4}
+              y={y(target.value) + 14}
               textAnchor="end"
               fill={cssColor(TARGET_COLOR)}
               fontSize={FONT_SIZE}
