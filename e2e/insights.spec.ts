@@ -73,6 +73,17 @@ test('the hospital business administrator filters to Neurology, sees the chart a
   expect(csv[1]).toMatch(/^Neurology,/);
 
   await checkWidths(page, 'insights-hospitals');
+
+  // One specialty and one urgency: one clinical target, drawn as a line with its value.
+  await page.getByLabel('Urgency', { exact: true }).selectOption({ label: 'Emergent' });
+  await expect(page).toHaveURL(/urgency=emergent/);
+  const chart = page.getByRole('region', { name: 'Time to accept' });
+  await expect(chart.getByText(/^Clinical target: accepted within \d+ min\.$/)).toBeVisible();
+  await expect(chart.locator('svg.insights-chart-svg [data-target]')).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (SHOTS) await chart.screenshot({ path: `${SHOTS}/time-to-accept-${width}.png` });
+  }
 });
 
 test('a specialist sees their own physician figures and prints their report', async ({ page }) => {
@@ -183,4 +194,49 @@ test("an ER doctor downloads a case's FHIR bundle and prints its summary", async
   await expect(page.getByRole('timer')).toHaveCount(0);
   await savePrints(page, 'case-summary');
   await page.emulateMedia({ media: 'screen' });
+});
+
+test("a specialist's display name that starts like a formula reaches the admin's CSV as text", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const FORMULA = '=HYPERLINK("http://x","y")';
+  const open = async (email: string, at: string) => {
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await signIn(page, email, at);
+    return { context, page };
+  };
+  const specialist = await open('specialist@demo.test', routes.settings.href());
+  const name = specialist.page.getByRole('textbox', { name: /^Display name( \*)?$/ });
+  const rename = async (to: string) => {
+    await name.fill(to);
+    await specialist.page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(specialist.page.getByRole('banner')).toContainText(to);
+  };
+  await specialist.page.goto(routes.settings.href());
+  await expect(name).not.toHaveValue('');
+  const original = await name.inputValue();
+  await rename(FORMULA);
+  try {
+    const admin = await open('hospital@demo.test', routes.insightsPhysicians.href());
+    await admin.page.goto(routes.insightsPhysicians.href());
+    const table = admin.page.getByRole('table', { name: 'Figures by physician' });
+    await expect(table.getByRole('cell', { name: FORMULA })).toBeVisible();
+    const download = admin.page.waitForEvent('download');
+    await admin.page.getByRole('button', { name: /Download CSV.*Figures by physician/ }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^physicians_hosp_sgh_/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const rows = Buffer.concat(chunks).toString('utf8').slice(1).split('\r\n');
+    // Quoted (it holds commas and quotes), and prefixed with a single quote: text, never a formula.
+    const row = rows.find((line) => line.includes('HYPERLINK'));
+    expect(row?.startsWith(`"'=HYPERLINK(""http://x"",""y"")",`)).toBe(true);
+    await admin.context.close();
+  } finally {
+    // Back as it was, for the other specs.
+    await rename(original);
+    await specialist.context.close();
+  }
 });

@@ -246,6 +246,7 @@ export function insightHourCountExample() {
 
 export function hospitalInsightsExample() {
   return {
+    targetMinutes: 15,
     hospitals: [
       {
         id: 'hosp_sgh',

@@ -1556,6 +1556,7 @@ export function handleGetHospitalInsights(
         return response(info);
       }
       const body = response?.body ?? {
+        targetMinutes: 15,
         hospitals: [{ id: 'hosp_sgh', name: "St George's Hospital" }],
         range: { from: '2026-10-01', to: '2026-10-31' },
         previousRange: { from: '2026-08-31', to: '2026-09-30' },

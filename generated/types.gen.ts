@@ -1041,6 +1041,10 @@ export type HospitalInsights = {
    * Only the hours with cases.
    */
   byHourOfWeek: Array<InsightHourCount>;
+  /**
+   * The clinical target to accept within, in minutes, when every case of the range (cancelled ones aside) had the same one; null when they differ or there is none, so a chart draws a target line only where one target applies.
+   */
+  targetMinutes?: number | null;
 };
 
 /**

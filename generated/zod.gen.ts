@@ -810,6 +810,7 @@ export const zHospitalInsights = z.object({
   bySpecialty: z.array(zInsightGroup).check(z.maxLength(500)),
   byUrgency: z.array(zInsightGroup).check(z.maxLength(3)),
   byHourOfWeek: z.array(zInsightHourCount).check(z.maxLength(168)),
+  targetMinutes: z.nullish(z.int().check(z.gte(0), z.lte(1440))),
 });
 
 /**

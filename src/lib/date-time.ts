@@ -1,5 +1,6 @@
-// How the app reads and writes moments for people, on every screen. A moment is written `22 Nov 2026, 08:41`,
-// 24-hour, in the hospital's zone (else the browser's). Times travel in UTC; an input of type datetime-local
+// How the app reads and writes dates and moments for people, on every screen: the one module for them. A
+// date is written `22 Nov 2026`; a moment `22 Nov 2026, 08:41`, 24-hour, in the hospital's zone (else the
+// browser's). Times travel in UTC; an input of type datetime-local
 // holds a wall time without a zone, read and written here in the hospital's zone whatever the browser's is.
 import { dateTimeFormat } from './intl-formats.ts';
 
@@ -47,6 +48,13 @@ export function formatTimeOfDay(at: number | string, timeZone?: string | null): 
     formatter = timeOfDayFor(undefined);
   }
   return formatter.format(new Date(at));
+}
+
+const dateFormatter = formatterCache(MOMENT_LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A calendar day (`YYYY-MM-DD`, as the API writes days) as every screen writes a date: `2 Dec 2026`. */
+export function formatDate(day: string): string {
+  return dateFormatter('UTC').format(new Date(`${day.slice(0, 10)}T00:00:00Z`));
 }
 
 /**

@@ -186,6 +186,22 @@ forEachDatabase((_name, open) => {
     expect(response.body.previousRange).toEqual({ from: '2026-08-31', to: '2026-09-30' });
   });
 
+  it('names the clinical target the cases share, for the target line; none when no case has one', async () => {
+    const neurology = await hospitals(
+      HOSPITAL_BUSINESS,
+      'hospital_business_administrator',
+      `${OCTOBER}&specialtyId=${NEUROLOGY}&urgency=emergent`,
+    );
+    expect(neurology.status).toBe(200);
+    expect(neurology.body.targetMinutes).toBe(15);
+    const empty = await hospitals(
+      HOSPITAL_BUSINESS,
+      'hospital_business_administrator',
+      'from=2026-06-01&to=2026-06-30',
+    );
+    expect(empty.body.targetMinutes).toBeNull();
+  });
+
   it('breaks the figures down by specialty, urgency, day and hour of the week', async () => {
     const { body } = await hospitals(HOSPITAL_BUSINESS, 'hospital_business_administrator');
     expect(body.bySpecialty.map((group) => [group.name, group.figures])).toEqual([

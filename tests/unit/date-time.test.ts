@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../../src/lib/date-time.ts';
+import { formatDate, formatDateTime } from '../../src/lib/date-time.ts';
+import { formatDay } from '../../src/features/insights/format.ts';
 
 describe('a moment written for people', () => {
   const iso = '2026-07-01T12:00:00.000Z';
@@ -22,5 +23,18 @@ describe('a moment written for people', () => {
     expect(formatDateTime(iso, null)).toBe(browser);
     expect(formatDateTime(iso)).toBe(browser);
     expect(formatDateTime(iso, 'Not/A_Zone')).toBe(browser);
+  });
+});
+
+describe('a date written for people', () => {
+  it('reads the same on every screen, whatever the browser language: day, short month, year', () => {
+    expect(formatDate('2026-12-02')).toBe('2 Dec 2026');
+    expect(formatDate('2026-11-27')).toBe('27 Nov 2026');
+    // A day is a calendar day: never moved by a zone.
+    expect(formatDate('2026-01-01')).toBe('1 Jan 2026');
+  });
+
+  it('is the insights screens’ date too', () => {
+    expect(formatDay('2026-10-05')).toBe(formatDate('2026-10-05'));
   });
 });

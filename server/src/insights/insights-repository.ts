@@ -414,3 +414,19 @@ export async function readConsultationsBy(
     disposition: String(row['disposition']),
   }));
 }
+
+/**
+ * The clinical target (minutes to accept) the range's live cases share, when they share one: each case keeps
+ * its target as a due time from its opening. Null when they differ or there is no case.
+ */
+export async function readTargetMinutes(db: Queryable, filter: InsightsFilter): Promise<number | null> {
+  const rows = await db.query<{ low: number | null; high: number | null }>(
+    `with ${SCOPED_CASES}
+     select min(round(extract(epoch from target_due_at - created_at) / 60))::int as low,
+       max(round(extract(epoch from target_due_at - created_at) / 60))::int as high
+     from scoped where cancelled_at is null`,
+    filterParams(filter),
+  );
+  const [row] = rows;
+  return row && row.low !== null && row.low === row.high ? row.low : null;
+}

@@ -28,6 +28,7 @@ import {
   readCaseMeasuresPage,
   readHospitals,
   readPhysicians,
+  readTargetMinutes,
   readSpecialtyMedian,
   readTotals,
   type CaseMeasuresRow,
@@ -77,6 +78,7 @@ export async function hospitalInsights(
   const filter = await filterFor(db, scope, query);
   const previous = previousRange(filter.from, filter.to);
   const breakdowns = await readBreakdowns(db, filter, query.bucket ?? 'day');
+  const targetMinutes = await readTargetMinutes(db, filter);
   const previousTotals = await readTotals(db, { ...filter, from: previous.from, to: previous.to });
   const hospitals = await readHospitals(
     db,
@@ -89,6 +91,7 @@ export async function hospitalInsights(
     previousRange: { from: previous.from, to: previous.to },
     ...breakdowns,
     previousTotals,
+    targetMinutes,
   };
 }
 

@@ -1,15 +1,15 @@
-// The insights charts, drawn as plain SVG: a line chart for a trend over days or weeks and a bar chart for
-// shares and volumes. They are for the eye only: the table under each chart is its text alternative, and
+// The insights charts, drawn as plain SVG: a bar chart for shares and volumes, and the parts the line chart
+// of a trend over days or weeks shares with it (line-chart.tsx). They are for the eye only: the table under each chart is its text alternative, and
 // ChartFigure hides the drawing from assistive technology. The SVG is drawn at the width it is given (not
 // scaled), so its labels keep their size on a phone and nothing overflows: labels that would collide are
 // thinned out, long names cut short with an ellipsis.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { numberFormat } from '../../lib/intl-formats.ts';
 
-const FONT_SIZE = 12;
+export const FONT_SIZE = 12;
 // A rough advance width per character of the UI font at FONT_SIZE, to lay labels out without measuring.
 const CHAR_WIDTH = 7.6;
-const TEXT = 'var(--mantine-color-text)';
+export const TEXT = 'var(--mantine-color-text)';
 const GRID = 'var(--mantine-color-default-border)';
 // Before the first measure (and where nothing is laid out, as in jsdom).
 const FALLBACK_WIDTH = 640;
@@ -20,14 +20,16 @@ export interface ChartSeries {
   readonly color: string;
   /** Drawn dashed, so two lines differ by more than their colour. */
   readonly dashed?: boolean;
+  /** The mark of each point: two series equal at a point still show both (a square around a dot). */
+  readonly marker?: 'dot' | 'square';
 }
 
-const cssColor = (color: string): string => {
+export const cssColor = (color: string): string => {
   const [name = 'blue', shade = '7'] = color.split('.');
   return `var(--mantine-color-${name}-${shade})`;
 };
 
-const textWidth = (text: string): number => text.length * CHAR_WIDTH;
+export const textWidth = (text: string): number => text.length * CHAR_WIDTH;
 
 function fit(text: string, width: number): string {
   if (textWidth(text) <= width) return text;
@@ -57,7 +59,7 @@ export function labelEvery(slotWidth: number, labelWidth: number): number {
   return Math.max(1, Math.ceil((labelWidth + 8) / Math.max(slotWidth, 1)));
 }
 
-function useWidth() {
+export function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -77,12 +79,15 @@ function useWidth() {
 }
 
 /** The series' names beside a stroke of their line, or a square of their bars' colour. */
-function Legend({
+export function Legend({
   series,
   bars = false,
+  extra,
 }: {
   readonly series: readonly ChartSeries[];
   readonly bars?: boolean;
+  /** Entries after the series' (a target line, what a hollow mark means). */
+  readonly extra?: ReactNode;
 }) {
   return (
     <div className="insights-legend">
@@ -102,11 +107,48 @@ function Legend({
                 strokeDasharray={item.dashed ? '6 3' : undefined}
               />
             )}
+            {!bars && item.marker !== undefined && (
+              <PointMark x={12} y={5} shape={item.marker} color={cssColor(item.color)} hollow={false} />
+            )}
           </svg>
           {item.name}
         </span>
       ))}
+      {extra}
     </div>
+  );
+}
+
+/** A point's mark: a dot, or a larger square drawn around it; hollow when it rests on too few cases. */
+export function PointMark({
+  x,
+  y,
+  shape,
+  color,
+  hollow,
+}: {
+  readonly x: number;
+  readonly y: number;
+  readonly shape: 'dot' | 'square';
+  readonly color: string;
+  readonly hollow: boolean;
+}) {
+  // A square never fills: it is drawn around the dot of a series equal to it, which must stay visible.
+  const paint =
+    shape === 'square'
+      ? {
+          fill: 'none',
+          stroke: color,
+          strokeWidth: hollow ? 1.5 : 2,
+          strokeDasharray: hollow ? '2 2' : undefined,
+        }
+      : hollow
+        ? { fill: 'var(--mantine-color-body)', stroke: color, strokeWidth: 1.5 }
+        : { fill: color };
+  return shape === 'square' ? (
+    <rect x={x - 5} y={y - 5} width={10} height={10} {...paint} />
+  ) : (
+    <circle cx={x} cy={y} r={hollow ? 3.5 : 3} {...paint} />
   );
 }
 
@@ -119,7 +161,7 @@ interface ValueAxisProps {
 }
 
 /** Horizontal grid lines with their values at the left. */
-function ValueAxis({ ticks, unit, left, right, y }: ValueAxisProps) {
+export function ValueAxis({ ticks, unit, left, right, y }: ValueAxisProps) {
   const format = axisFormat();
   return (
     <g>
@@ -135,78 +177,8 @@ function ValueAxis({ ticks, unit, left, right, y }: ValueAxisProps) {
   );
 }
 
-const axisWidth = (ticks: readonly number[], unit: string): number =>
+export const axisWidth = (ticks: readonly number[], unit: string): number =>
   Math.max(...ticks.map((tick) => textWidth(`${axisFormat().format(tick)}${unit}`))) + 10;
-
-export interface LineChartProps {
-  /** One point per day or week, with one value (or none) per series. */
-  readonly points: readonly { readonly label: string; readonly values: readonly (number | null)[] }[];
-  readonly series: readonly ChartSeries[];
-  /** After each value on the axis, as ` min`. */
-  readonly unit?: string;
-  readonly height?: number;
-}
-
-/** Lines over time; a point without a value is skipped, the line joining its neighbours. */
-export function LineChart({ points, series, unit = '', height = 240 }: LineChartProps) {
-  const { ref, width } = useWidth();
-  const values = points.flatMap((point) => point.values.filter((value) => value !== null));
-  const ticks = niceTicks(Math.max(0, ...values));
-  const top = ticks.at(-1) ?? 1;
-  // The labels under the axis are centred on their point: the first and the last need room at the sides.
-  const labelWidth = Math.max(0, ...points.map((point) => textWidth(point.label)));
-  const left = Math.max(axisWidth(ticks, unit), labelWidth / 2 + 2);
-  const right = width - Math.max(12, labelWidth / 2 + 2);
-  const bottom = height - 24;
-  const slot = points.length > 1 ? (right - left) / (points.length - 1) : right - left;
-  const x = (index: number) => (points.length > 1 ? left + index * slot : (left + right) / 2);
-  const y = (value: number) => 8 + (bottom - 8) * (1 - value / top);
-  const every = labelEvery(slot, labelWidth);
-  return (
-    <div ref={ref} className="insights-chart-frame">
-      <Legend series={series} />
-      <svg width={width} height={height} className="insights-chart-svg" aria-hidden="true">
-        <ValueAxis ticks={ticks} unit={unit} left={left} right={right} y={y} />
-        {points.map((point, index) =>
-          index % every === 0 ? (
-            <text
-              key={point.label}
-              x={x(index)}
-              y={bottom + 16}
-              textAnchor="middle"
-              fill={TEXT}
-              fontSize={FONT_SIZE}
-            >
-              {point.label}
-            </text>
-          ) : null,
-        )}
-        {series.map((item, seriesIndex) => {
-          const drawn = points.flatMap((point, index) => {
-            const value = point.values[seriesIndex];
-            return value === null || value === undefined ? [] : [{ x: x(index), y: y(value) }];
-          });
-          const color = cssColor(item.color);
-          return (
-            <g key={item.name} data-series={item.name}>
-              <polyline
-                points={drawn.map((point) => `${point.x},${point.y}`).join(' ')}
-                fill="none"
-                stroke={color}
-                strokeWidth={2.5}
-                strokeLinejoin="round"
-                strokeDasharray={item.dashed ? '6 3' : undefined}
-              />
-              {drawn.map((point) => (
-                <circle key={point.x} cx={point.x} cy={point.y} r={3} fill={color} />
-              ))}
-            </g>
-          );
-        })}
-      </svg>
-    </div>
-  );
-}
 
 export interface BarChartProps {
   /** A bar without a value (no case to measure) is left empty, its value a dash. */

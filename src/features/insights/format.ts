@@ -1,5 +1,5 @@
 // How insights read: numbers and shares in the user's locale, durations as minutes and seconds.
-import { dateTimeFormat, numberFormat } from '../../lib/intl-formats.ts';
+import { numberFormat } from '../../lib/intl-formats.ts';
 
 const locale = () => (typeof navigator === 'undefined' ? undefined : navigator.language);
 
@@ -32,15 +32,8 @@ export function toMinutes(seconds: number | null): number | null {
   return seconds === null ? null : Math.round(seconds / 6) / 10;
 }
 
-/** A day (YYYY-MM-DD) as `5 Oct 2026`, in the user's locale. */
-export function formatDay(day: string): string {
-  return dateTimeFormat(locale(), {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
+/** A day (YYYY-MM-DD) as every screen writes a date (`5 Oct 2026`): lib/date-time.ts decides. */
+export { formatDate as formatDay } from '../../lib/date-time.ts';
 
 export const WEEKDAYS = [
   'Monday',

@@ -2,79 +2,16 @@
 // time, share within target per specialty, volume by hour and weekday), each with the table behind it.
 import { Stack } from '@mantine/core';
 import { memo } from 'react';
-import type { HospitalInsights, InsightGroup } from '../../../generated/types.gen.ts';
-import { ChoiceButtons } from '../../components/choice-buttons.tsx';
-import { csvFileName, secondsToMinutes } from '../../lib/csv.ts';
+import type { HospitalInsights } from '../../../generated/types.gen.ts';
+import { csvFileName } from '../../lib/csv.ts';
 import { ChartFigure } from './chart-figure.tsx';
-import { BarChart, LineChart } from './charts.tsx';
-import { DataTable, type Column } from './data-table.tsx';
-import { formatCount, formatDay, formatDuration, formatShare, toMinutes, WEEKDAYS } from './format.ts';
+import { BarChart } from './charts.tsx';
+import { DataTable } from './data-table.tsx';
+import { formatCount, WEEKDAYS } from './format.ts';
+import { groupColumns } from './group-columns.ts';
 import { HeadlineFigures } from './headline.tsx';
+import { TimeToAcceptFigure } from './time-to-accept-figure.tsx';
 import type { InsightsFilters } from './use-insights-filters.ts';
-
-const groupColumns = (first: string, csvFirst: string): Column<InsightGroup>[] => [
-  { header: first, cell: (row) => row.name, csv: { header: csvFirst, value: (row) => row.name } },
-  {
-    header: 'Cases',
-    cell: (row) => formatCount(row.figures.volume),
-    csv: { header: 'cases', value: (row) => row.figures.volume },
-    numeric: true,
-  },
-  {
-    header: 'Median to accept',
-    cell: (row) => formatDuration(row.figures.intervals.requestToAccept.median),
-    csv: {
-      header: 'time_to_accept_median_min',
-      value: (row) => secondsToMinutes(row.figures.intervals.requestToAccept.median),
-    },
-    numeric: true,
-  },
-  {
-    header: '90th percentile to accept',
-    cell: (row) => formatDuration(row.figures.intervals.requestToAccept.p90),
-    csv: {
-      header: 'time_to_accept_p90_min',
-      value: (row) => secondsToMinutes(row.figures.intervals.requestToAccept.p90),
-    },
-    numeric: true,
-  },
-  {
-    header: 'Within target',
-    cell: (row) => formatShare(row.figures.withinTargetShare),
-    csv: { header: 'share_within_target', value: (row) => row.figures.withinTargetShare },
-    numeric: true,
-  },
-  {
-    header: 'Within acknowledgement time',
-    cell: (row) => formatShare(row.figures.withinAckShare),
-    csv: { header: 'share_within_ack', value: (row) => row.figures.withinAckShare },
-    numeric: true,
-  },
-  {
-    header: 'Escalated',
-    cell: (row) => formatCount(row.figures.escalated),
-    csv: { header: 'escalated', value: (row) => row.figures.escalated },
-    numeric: true,
-  },
-  {
-    header: 'Declines',
-    cell: (row) => formatCount(row.figures.declines),
-    csv: { header: 'declines', value: (row) => row.figures.declines },
-    numeric: true,
-  },
-  {
-    header: 'No coverage',
-    cell: (row) => formatCount(row.figures.noCoverage),
-    csv: { header: 'no_coverage', value: (row) => row.figures.noCoverage },
-    numeric: true,
-  },
-  {
-    header: 'Cancelled',
-    cell: (row) => formatCount(row.figures.cancelled),
-    csv: { header: 'cancelled', value: (row) => row.figures.cancelled },
-    numeric: true,
-  },
-];
 
 export interface HospitalInsightsViewProps {
   readonly data: HospitalInsights;
@@ -99,11 +36,6 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
       from: data.range.from,
       to: data.range.to,
     });
-  const trend = data.trend.map((point) => ({
-    day: formatDay(point.start),
-    start: point.start,
-    figures: point.figures,
-  }));
   const specialties = data.bySpecialty.map((group) => ({
     label: group.name,
     value:
@@ -122,63 +54,13 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
   return (
     <Stack gap="md">
       <HeadlineFigures current={data.totals} previous={data.previousTotals} />
-      <ChartFigure
-        title="Time to accept"
-        controls={
-          <ChoiceButtons
-            label="Trend by"
-            value={filters.bucket}
-            onChange={(bucket) => {
-              onChange({ bucket });
-            }}
-            options={[
-              { value: 'day', label: 'By day' },
-              { value: 'week', label: 'By week' },
-            ]}
-          />
-        }
-        chart={
-          <LineChart
-            height={240}
-            points={trend.map((row) => ({
-              label: row.day,
-              values: [
-                toMinutes(row.figures.intervals.requestToAccept.median),
-                toMinutes(row.figures.intervals.requestToAccept.p90),
-              ],
-            }))}
-            unit=" min"
-            series={[
-              { name: 'Median to accept (min)', color: 'blue.7' },
-              { name: '90th percentile (min)', color: 'orange.8', dashed: true },
-            ]}
-          />
-        }
-        table={
-          <DataTable
-            caption={`Time to accept by ${filters.bucket === 'week' ? 'week' : 'day'}`}
-            fileName={fileName('time-to-accept')}
-            rows={trend}
-            rowKey={(row) => row.start}
-            columns={[
-              {
-                header: filters.bucket === 'week' ? 'Week of' : 'Day',
-                cell: (row) => row.day,
-                csv: { header: filters.bucket === 'week' ? 'week_start' : 'day', value: (row) => row.start },
-              },
-              ...groupColumns('', '')
-                .slice(1, 5)
-                .map((column): Column<(typeof trend)[number]> => ({
-                  ...column,
-                  cell: (row) => column.cell({ id: row.start, name: row.day, figures: row.figures }),
-                  csv: {
-                    header: column.csv.header,
-                    value: (row) => column.csv.value({ id: row.start, name: row.day, figures: row.figures }),
-                  },
-                })),
-            ]}
-          />
-        }
+      <TimeToAcceptFigure
+        data={data}
+        bucket={filters.bucket}
+        onBucket={(bucket) => {
+          onChange({ bucket });
+        }}
+        fileName={fileName('time-to-accept')}
       />
       <ChartFigure
         title="Accepted within target, by specialty"

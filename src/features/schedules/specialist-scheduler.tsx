@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../lib/api/index.ts';
+import { formatDate } from '../../lib/date-time.ts';
 import { useState } from 'react';
 import {
   addTimeOffMutation,
@@ -151,7 +152,7 @@ function TimeOffEditor({ schedule }: { schedule: SpecialistSchedule }) {
       {schedule.timeOff.map((period) => (
         <Group key={period.id} gap="xs" justify="space-between">
           <Text size="sm">
-            {period.startsOn} to {period.endsOn}
+            {formatDate(period.startsOn)} to {formatDate(period.endsOn)}
             {period.note ? ` · ${period.note}` : ''}
           </Text>
           <Button

@@ -131,18 +131,13 @@ export function CaseRecordPage({
             printedAt={printedAt}
             timeZone={zone}
           />
-          <dl className="print-only case-record-elapsed">
+          <div className="print-only case-record-elapsed">
             {elapsedAtPrint(item, printedAt).map((entry) => (
-              <div key={entry.label}>
-                <Text component="dt" size="sm" fw={500} span>
-                  {entry.label} at printing:{' '}
-                </Text>
-                <Text component="dd" size="sm" span m={0}>
-                  {entry.value}
-                </Text>
-              </div>
+              <Text key={entry.label} size="sm">
+                <strong>{entry.label} at printing:</strong> {entry.value}
+              </Text>
             ))}
-          </dl>
+          </div>
         </>
       )}
       {mayExport && (
