@@ -130,6 +130,27 @@ forEachDatabase((_name, open) => {
     });
   });
 
+  it('carries the choice through the forced password change at the first sign-in', async () => {
+    const browser = new RecordingBrowser(running.baseUrl);
+    const pkce = createPkce();
+    const { action } = await openLoginPage(browser, config, pkce);
+    const posted = await browser.postForm(action, {
+      email: 'mustchange@demo.test',
+      password: DEMO_PASSWORD,
+      keep: 'yes',
+    });
+    expect(posted.headers.get('location')).toMatch(/\/password$/);
+    const passwordAction = new URL(posted.headers.get('location') ?? '', running.baseUrl).pathname;
+    const changed = await browser.postForm(passwordAction, {
+      password: 'Lantern-harbour-route-58',
+      confirm: 'Lantern-harbour-route-58',
+    });
+    expect(changed.status).toBe(303);
+    const { url } = await browser.follow(changed.headers.get('location') ?? '', redirectUri);
+    await exchangeCode(browser, config, url, pkce);
+    expect(browser.sessionCookie()).toMatch(/expires=/i);
+  });
+
   describe('lifetimes', () => {
     it(`ends a browser session after ${IDLE / 60} minutes without activity`, async () => {
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });

@@ -48,4 +48,19 @@ describe('the sign-out page', () => {
     expect(msal.clearCacheCalls).toBe(2);
     expect(consoleError).toHaveBeenCalledWith(texts.consoleAuthError, expect.any(Error));
   });
+
+  it('Switch user signs out the same way, with the ID token as hint, saying so', async () => {
+    const account = fakeAccount(['er_doctor']);
+    const { msal, auth } = await startAuthWith({ accounts: [account] });
+    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
+    const SwitchUserPage = (await import('../../src/app/routes/public/switch-user-page.tsx')).Component;
+
+    renderRoutes([{ path: '/switch-user', element: <SwitchUserPage /> }], '/switch-user', { auth });
+
+    expect(screen.getByText(texts.switchingUser)).toBeVisible();
+    await waitFor(() => {
+      expect(msal.logoutRequests).toEqual([{ account, idTokenHint: account.idToken }]);
+    });
+    expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+  });
 });
