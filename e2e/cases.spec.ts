@@ -86,7 +86,11 @@ test('an emergent Neurology case goes from the ER doctor to the on-call neurolog
   await offered.click();
   await expect(specialist.getByRole('img', { name: 'ct-head.png' })).toBeVisible();
   await expect(offer.getByText(/^Seen /)).toBeVisible();
-  await specialist.getByRole('button', { name: 'Accept' }).click();
+  // The case page's own answer bar: the offer alert above may list other offers with their own Accept.
+  await specialist
+    .getByRole('group', { name: 'Answer the offer' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
   await expect(specialist.getByRole('button', { name: 'Submit consultation' })).toBeVisible();
   await expect(offer.getByText(/^Accepted /)).toBeVisible();
 

@@ -101,7 +101,9 @@ test('each role signs in with no identity provider and sees its home from the fi
     await expect(page, home.role).toHaveURL(`${MOCK_URL}${home.path}`);
     await expect(page.getByRole('heading', { level: 1, name: home.heading }), home.role).toBeVisible();
     if (home.shows !== null) await expect(page.getByText(home.shows).first(), home.role).toBeVisible();
-    await expect(page.getByRole('alert'), home.role).toHaveCount(0);
+    // No error anywhere; the offer alert of a case the fixtures offer to the specialist is no error.
+    const errors = page.getByRole('alert').filter({ hasNotText: 'waiting for your answer' });
+    await expect(errors, home.role).toHaveCount(0);
   }
 });
 

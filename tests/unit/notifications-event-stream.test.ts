@@ -7,7 +7,9 @@ import {
   RECONNECT_MAX_DELAY_MS,
   reconnectDelay,
   startEventStream,
+  STREAM_DOWN_GRACE_MS,
 } from '../../src/features/notifications/index.ts';
+import { offlineSince, resetConnection } from '../../src/lib/connection.ts';
 import { configureApi, type SessionBridge } from '../../src/lib/api/index.ts';
 import { createTestServer, MemoryStorage, UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
 
@@ -291,5 +293,38 @@ describe('the event stream', () => {
     connections[1]?.send(frame(offered));
     await until(() => events.length === 1);
     expect(session.redirects).toBe(0);
+  });
+});
+
+describe('the event stream and the connection state', () => {
+  it('says a dropped stream is down only once it stays down past the grace, and back at its first frame', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    resetConnection();
+    start();
+    await until(() => connections.length === 1);
+    connections[0]?.send('retry: 10000\n\n');
+    await settle();
+    expect(offlineSince()).toBeNull();
+
+    connections[0]?.close();
+    await settle();
+    await vi.advanceTimersByTimeAsync(STREAM_DOWN_GRACE_MS - 1);
+    expect(offlineSince()).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(offlineSince()).not.toBeNull();
+
+    await vi.advanceTimersByTimeAsync(10_000 - STREAM_DOWN_GRACE_MS);
+    await until(() => connections.length === 2);
+    connections[1]?.send('retry: 10000\n\n');
+    await until(() => offlineSince() === null);
+  });
+
+  it('says the stream is down at once when an attempt to open it fails', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    resetConnection();
+    refusals.push(500);
+    start();
+    await until(() => connections.length === 1);
+    await until(() => offlineSince() !== null);
   });
 });

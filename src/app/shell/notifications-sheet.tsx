@@ -51,10 +51,10 @@ function NotificationItem({ entry, feed, onClose }: NotificationItemProps) {
       data-unread={unread || undefined}
       data-offer={offer || undefined}
       bg={unread ? 'var(--mantine-primary-color-light)' : undefined}
-      style={offer ? { borderLeft: '6px solid var(--mantine-color-orange-8)' } : undefined}
+      style={offer ? { borderLeft: '6px solid var(--mantine-color-urgent-9)' } : undefined}
     >
       {offer && (
-        <Badge color="orange.9" variant="filled" size="sm" mb={4}>
+        <Badge color="urgent.9" variant="filled" size="sm" mb={4}>
           Offer: your answer is needed
         </Badge>
       )}

@@ -6,6 +6,7 @@ export {
   RECONNECT_INITIAL_DELAY_MS,
   RECONNECT_MAX_DELAY_MS,
   startEventStream,
+  STREAM_DOWN_GRACE_MS,
 } from './event-stream.ts';
 export {
   caseHrefFor,

@@ -2,6 +2,7 @@
 // them ("offered to me"). It is what the offer alert shows, what the tab's title and the app badge count, and
 // it is refetched with the case lists on every event; an offer event puts its case in at once.
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { listCasesOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { CaseList, CaseSummary, ServerEvent } from '../../../generated/types.gen.ts';
 
@@ -40,9 +41,24 @@ export function addWaitingOffer(queryClient: QueryClient, item: CaseSummary): vo
   });
 }
 
+/**
+ * The alert's order: emergent offers first, then the rest; the newest first within each, so that the offer that
+ * has just arrived is the one on top of its kind, not below older ones that already rang.
+ */
+export function alertOrder(a: CaseSummary, b: CaseSummary): number {
+  const rank = (item: CaseSummary): number => (item.urgency === 'emergent' ? 0 : 1);
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  return Date.parse(b.createdAt) - Date.parse(a.createdAt);
+}
+
 /** The offers waiting for the reader; empty for anyone who is not a specialist (nothing is asked then). */
 export function useWaitingOffers(readerId: string | undefined, specialist: boolean): readonly CaseSummary[] {
   const { data } = useQuery({ ...waitingOffersOptions(), enabled: specialist && readerId !== undefined });
-  if (readerId === undefined || data === undefined) return [];
-  return data.items.filter((item) => isWaitingFor(item, readerId));
+  return useMemo(
+    () =>
+      readerId === undefined || data === undefined
+        ? []
+        : data.items.filter((item) => isWaitingFor(item, readerId)).sort(alertOrder),
+    [data, readerId],
+  );
 }
