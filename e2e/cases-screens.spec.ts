@@ -29,9 +29,12 @@ async function ranksOf(list: Locator): Promise<number[]> {
   const cards = await list.getByRole('listitem').all();
   const ranks: number[] = [];
   for (const card of cards) {
-    const [status = '', urgency = ''] = await card.locator('.mantine-Badge-root').allInnerTexts();
-    if (!UNACCEPTED.includes(status.trim())) ranks.push(2);
-    else ranks.push(urgency.trim() === 'Emergent' ? 0 : 1);
+    // The state badge comes first; a waiting case without on-call cover carries a badge of its own before
+    // the urgency, so the urgency is found by its word.
+    const badges = (await card.locator('.mantine-Badge-root').allInnerTexts()).map((text) => text.trim());
+    const [status = ''] = badges;
+    if (!UNACCEPTED.includes(status)) ranks.push(2);
+    else ranks.push(badges.includes('Emergent') ? 0 : 1);
   }
   return ranks;
 }

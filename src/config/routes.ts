@@ -238,6 +238,31 @@ export const ROLE_HOMES = {
 } as const satisfies Readonly<Record<Role, RouteName>>;
 
 /** The shell's links after Home (the role's home), in the header's order; each shows to those who may open it. */
+/**
+ * The administrators' screens, in the small-screen drawer (after Home): on a phone the admin's home is a long
+ * page, so each screen it links to is also one tap from the menu. Triage assessments live in Settings.
+ */
+export const ADMIN_NAVIGATION = [
+  {
+    key: 'emergencyRoomAdminSpecialistScheduler',
+    route: 'emergencyRoomAdminSpecialistScheduler',
+    label: 'Specialist scheduler',
+  },
+  {
+    key: 'emergencyRoomAdminOnCallSchedules',
+    route: 'emergencyRoomAdminOnCallSchedules',
+    label: 'On-call schedules',
+  },
+  { key: 'emergencyRoomAdminAddUser', route: 'emergencyRoomAdminAddUser', label: 'Add user' },
+  { key: 'hospitalAdminSpecialistsDetails', route: 'hospitalAdminSpecialistsDetails', label: 'Specialists' },
+  {
+    key: 'triageAssessments',
+    route: 'settings',
+    label: 'Triage assessments',
+    roles: ['hospital'],
+  },
+] as const satisfies readonly { key: string; route: RouteName; label: string; roles?: readonly Role[] }[];
+
 export const NAVIGATION = [
   { route: 'specialistReport', label: 'Specialist Report' },
   { route: 'settings', label: 'Settings' },

@@ -104,6 +104,7 @@ forEachDatabase((_name, open) => {
       const triage = await as(app, DOCTOR).post(
         '/cases',
         neurologyCase({
+          urgency: 'urgent',
           triageAnswers: { tq_sgh_neurology_nihss: 50, tq_sgh_neurology_anticoagulated: 'yes' },
         }),
         { 'idempotency-key': newKey() },
@@ -113,12 +114,27 @@ forEachDatabase((_name, open) => {
         expect.arrayContaining([
           {
             loc: ['body', 'triageAnswers', 'tq_sgh_neurology_onset'],
-            msg: 'is required (Symptom onset (last known well))',
+            msg: 'Symptom onset (last known well): enter a date and a time such as 14:30',
           },
           { loc: ['body', 'triageAnswers', 'tq_sgh_neurology_nihss'], msg: 'must be at most 42' },
           { loc: ['body', 'triageAnswers', 'tq_sgh_neurology_anticoagulated'], msg: 'must be true or false' },
         ]),
       );
+
+      // An emergent case goes with the minimum data set: specialty, urgency, age, sex and a complaint.
+      const minimal = await as(app, DOCTOR).post<Case>(
+        '/cases',
+        {
+          specialtyId: 'spc_neurology',
+          urgency: 'emergent',
+          patient: { age: 67, sex: 'female' },
+          doorTime: new Date(Date.now() - 5 * 60_000).toISOString(),
+          chiefComplaint: 'Sudden left-sided weakness',
+        },
+        { 'idempotency-key': newKey() },
+      );
+      expect(minimal.status, JSON.stringify(minimal.body)).toBe(201);
+      expect(minimal.body.triageAnswers).toEqual({});
 
       const unknown = await as(app, DOCTOR).post('/cases', neurologyCase({ specialtyId: 'spc_nope' }), {
         'idempotency-key': newKey(),

@@ -82,14 +82,14 @@ describe('triage assessments in versions', () => {
       expect(listed).toMatchObject({ version: 2 });
       expect(listed?.questions[0]?.id).toBe('q_thrombolysis');
 
-      // The doctor's new case must now answer the new required question.
-      const refused = await as(started, DOCTOR).post('/cases', neurologyCase(), {
+      // The doctor's new urgent case must now answer the new required question.
+      const refused = await as(started, DOCTOR).post('/cases', neurologyCase({ urgency: 'urgent' }), {
         'idempotency-key': newKey(),
       });
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({
         detail: [
-          { loc: ['body', 'triageAnswers', 'q_thrombolysis'], msg: 'is required (Thrombolysis given?)' },
+          { loc: ['body', 'triageAnswers', 'q_thrombolysis'], msg: 'Thrombolysis given?: choose yes or no' },
         ],
       });
 

@@ -57,3 +57,29 @@ describe('the navigation drawer', () => {
     expect(router.state.location.pathname).toBe('/specialist/cases/');
   });
 });
+
+describe("the administrators' screens in the drawer", () => {
+  it.each([
+    [
+      'emergency_room_admin',
+      '/emergency-room/admin/',
+      ['Home', 'Specialist scheduler', 'On-call schedules', 'Add user', 'Settings', 'Logout'],
+    ],
+    ['hospital', '/hospital-admin/', ['Home', 'Specialists', 'Triage assessments', 'Settings', 'Logout']],
+  ] as const)('lists the screens of the %s on a phone, one tap from the menu', async (role, home, links) => {
+    const user = userEvent.setup();
+    renderAt(
+      <ShellFrame roles={[role]} notifications={[]}>
+        <p>Screen content</p>
+      </ShellFrame>,
+      home,
+    );
+    await user.click(menuButton());
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(links);
+  });
+});

@@ -97,3 +97,33 @@ describe('the new-case schema', () => {
     expect(toCaseCreate(parsed).triageAnswers).toEqual({});
   });
 });
+
+describe('the minimum data set of an emergent case', () => {
+  const unanswered = (urgency: string): NewCaseValues => ({
+    ...filled(),
+    urgency,
+    triageAnswers: { tq_onset: '', tq_nihss: '', tq_anticoagulated: '', tq_imaging: '' },
+  });
+  const schemaFor = (urgency: string) => newCaseSchema(questions, 'Europe/London', () => now, urgency);
+
+  it('sends an emergent case with its required questions left for later', () => {
+    const parsed = toCaseCreate(schemaFor('emergent').parse(unanswered('emergent')));
+    expect(parsed.triageAnswers).toEqual({});
+  });
+
+  it.each(['urgent', 'routine'])(
+    'keeps the questions required for a %s case, each fault naming its field',
+    (urgency) => {
+      const result = schemaFor(urgency).safeParse(unanswered(urgency));
+      expect(result.success).toBe(false);
+      const messages = Object.fromEntries(
+        (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+      );
+      expect(messages).toEqual({
+        'triageAnswers.tq_onset': 'Symptom onset: enter a date and a time such as 14:30',
+        'triageAnswers.tq_nihss': 'NIHSS score: enter a number in points',
+        'triageAnswers.tq_anticoagulated': 'On anticoagulants?: choose yes or no',
+      });
+    },
+  );
+});

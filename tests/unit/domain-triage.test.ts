@@ -39,10 +39,22 @@ describe('triage answers', () => {
       { loc: ['body', 'triageAnswers', 'extra'], msg: 'is not a question of this specialty' },
       { loc: ['body', 'triageAnswers', 'onset'], msg: 'must be a date-time such as 2026-11-22T08:10:00Z' },
       { loc: ['body', 'triageAnswers', 'nihss'], msg: 'must be at most 42' },
-      { loc: ['body', 'triageAnswers', 'anticoagulated'], msg: 'is required (Anticoagulated)' },
+      { loc: ['body', 'triageAnswers', 'anticoagulated'], msg: 'Anticoagulated: choose yes or no' },
       { loc: ['body', 'triageAnswers', 'side'], msg: 'must be one of: left, right' },
       { loc: ['body', 'triageAnswers', 'notes'], msg: 'must be a text' },
     ]);
+  });
+
+  it('lets an emergent case leave required questions for later, but still checks the answers it gives', () => {
+    expect(validateTriageAnswers(questions, {}, 'emergent')).toEqual([]);
+    expect(validateTriageAnswers(questions, { nihss: 43 }, 'emergent')).toEqual([
+      { loc: ['body', 'triageAnswers', 'nihss'], msg: 'must be at most 42' },
+    ]);
+    for (const urgency of ['urgent', 'routine'] as const) {
+      expect(validateTriageAnswers(questions, {}, urgency).map((problem) => problem.msg)).toContain(
+        'Anticoagulated: choose yes or no',
+      );
+    }
   });
 
   it('refuses a wrong type', () => {

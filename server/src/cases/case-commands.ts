@@ -125,7 +125,7 @@ export async function createCase(
   const answers = body.triageAnswers ?? {};
   // The answers are checked against the assessment's current version, and the case keeps that version.
   const assessment = await readCurrentAssessment(ctx.db, hospitalId, specialty.id);
-  const problems = validateTriageAnswers(assessment?.questions ?? [], answers);
+  const problems = validateTriageAnswers(assessment?.questions ?? [], answers, body.urgency);
   if (problems.length > 0) throw badRequest(problems);
 
   const now = ctx.clock.now();

@@ -1,5 +1,5 @@
 // Validates a case's triage answers against its specialty's triage assessment. Pure.
-import type { FieldProblem, TriageAnswers, TriageQuestion } from '../../../generated/types.gen.ts';
+import type { FieldProblem, TriageAnswers, TriageQuestion, Urgency } from '../../../generated/types.gen.ts';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -26,10 +26,31 @@ function problemWith(question: TriageQuestion, value: unknown): string | null {
   }
 }
 
-/** Every problem, one per field; empty when the answers fit the questions. */
+/** What to do about a required question left unanswered, in words that name the fault. */
+export function missingAnswer(question: TriageQuestion): string {
+  switch (question.kind) {
+    case 'yes_no':
+      return 'choose yes or no';
+    case 'choice':
+      return 'choose one';
+    case 'number':
+      return `enter a number${question.unit ? ` in ${question.unit}` : ''}`;
+    case 'text':
+      return 'enter an answer';
+    case 'date_time':
+      return 'enter a date and a time such as 14:30';
+  }
+}
+
+/**
+ * Every problem, one per field; empty when the answers fit the questions. An emergent case is sent with the
+ * minimum data set: its required questions may be left unanswered (the specialist sees them as pending);
+ * an answer given is still checked. Urgent and routine cases answer every required question.
+ */
 export function validateTriageAnswers(
   questions: readonly TriageQuestion[],
   answers: TriageAnswers,
+  urgency: Urgency = 'urgent',
 ): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const known = new Map(questions.map((question) => [question.id, question]));
@@ -40,10 +61,10 @@ export function validateTriageAnswers(
   for (const question of questions) {
     const value = answers[question.id];
     if (value === undefined) {
-      if (question.required)
+      if (question.required && urgency !== 'emergent')
         problems.push({
           loc: ['body', 'triageAnswers', question.id],
-          msg: `is required (${question.label})`,
+          msg: `${question.label}: ${missingAnswer(question)}`,
         });
       continue;
     }

@@ -64,7 +64,11 @@ export function ShellFrame({ roles, userName, notifications, children }: ShellFr
         />
       </Box>
       {NavDrawer && (
-        <NavDrawer opened={menuOpened && !wide} onClose={menu.close} items={navItemsFor(roles)} />
+        <NavDrawer
+          opened={menuOpened && !wide}
+          onClose={menu.close}
+          items={navItemsFor(roles, { drawer: true })}
+        />
       )}
       {NotificationsSheet && (
         <NotificationsSheet opened={sheetOpened} onClose={sheet.close} entries={notifications} />

@@ -92,6 +92,8 @@ export function CaseDetails({ item, timeZone, questions }: CaseDetailsProps) {
     ...Object.keys(item.triageAnswers).filter((id) => !asked.has(id)),
   ].map((id) => [id, item.triageAnswers[id]] as const);
   const byId = new Map(questions.map((question) => [question.id, question]));
+  // An emergent case is sent with the minimum data set: its required questions left unanswered follow later.
+  const pending = questions.filter((question) => question.required && !(question.id in item.triageAnswers));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="case-details-title">
       <Stack gap="md">
@@ -128,7 +130,14 @@ export function CaseDetails({ item, timeZone, questions }: CaseDetailsProps) {
             </SimpleGrid>
           </Stack>
         )}
-        {answers.length > 0 && (
+        {vitals.length === 0 && (
+          <Fact label="Vital signs">
+            <Text span fs="italic">
+              Pending: not given yet
+            </Text>
+          </Fact>
+        )}
+        {answers.length + pending.length > 0 && (
           <Stack gap={4}>
             <Title order={3} size="h5">
               Triage answers
@@ -137,6 +146,13 @@ export function CaseDetails({ item, timeZone, questions }: CaseDetailsProps) {
               {answers.map(([id, value]) => (
                 <Fact key={id} label={byId.get(id)?.label ?? id}>
                   {answerText(value, byId.get(id), timeZone)}
+                </Fact>
+              ))}
+              {pending.map((question) => (
+                <Fact key={question.id} label={question.label}>
+                  <Text span fs="italic" data-testid="pending-answer">
+                    Pending: not answered yet
+                  </Text>
                 </Fact>
               ))}
             </SimpleGrid>

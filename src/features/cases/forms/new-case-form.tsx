@@ -146,11 +146,9 @@ export function NewCaseForm({
 
   const resolver: Resolver<NewCaseValues, unknown, CaseCreate> = (values, context, options) =>
     (
-      zodResolver(newCaseSchema(questionsFor(values.specialtyId), timeZone)) as unknown as Resolver<
-        NewCaseValues,
-        unknown,
-        CaseCreate
-      >
+      zodResolver(
+        newCaseSchema(questionsFor(values.specialtyId), timeZone, undefined, values.urgency),
+      ) as unknown as Resolver<NewCaseValues, unknown, CaseCreate>
     )(values, context, options);
 
   const form = useForm<NewCaseValues, unknown, CaseCreate>({

@@ -74,9 +74,9 @@ function numberOrUndefined(value: unknown): unknown {
 
 const trimmed = () => z.string().check(z.trim());
 
-function wallTime(timeZone: string) {
+function wallTime(timeZone: string, missing?: { error: (issue: { input?: unknown }) => string | undefined }) {
   return z.pipe(
-    z.string(),
+    z.string(missing),
     z.transform((wall: string, context) => {
       const iso = wallTimeToIso(wall, timeZone);
       if (iso === null) {
@@ -88,34 +88,64 @@ function wallTime(timeZone: string) {
   );
 }
 
-function answerSchema(question: TriageQuestion, timeZone: string): z.ZodMiniType {
+/**
+ * What a required question left unanswered says, naming the field and the fault ("Killip class: choose
+ * one"), as the server's triage validation (server/src/domain/triage.ts) words it.
+ */
+export function missingAnswerText(question: TriageQuestion): string {
+  const label = question.label;
+  switch (question.kind) {
+    case 'yes_no':
+      return `${label}: choose yes or no`;
+    case 'choice':
+      return `${label}: choose one`;
+    case 'number':
+      return `${label}: enter a number${question.unit ? ` in ${question.unit}` : ''}`;
+    case 'text':
+      return `${label}: enter an answer`;
+    case 'date_time':
+      return `${label}: enter a date and a time such as 14:30`;
+  }
+}
+
+/**
+ * An answer's schema. `required` is the question's own flag, except for an emergent case, which is sent with
+ * the minimum data set: its triage answers may follow.
+ */
+function answerSchema(question: TriageQuestion, timeZone: string, required: boolean): z.ZodMiniType {
   let schema: z.ZodMiniType;
+  // Only a missing answer gets these words; a wrong one keeps its own ("Must be at most 42").
+  const text = missingAnswerText(question);
+  const missing = { error: (issue: { input?: unknown }) => (issue.input === undefined ? text : undefined) };
   switch (question.kind) {
     case 'yes_no':
       return preprocess(
         (value) => (value === 'yes' ? true : value === 'no' ? false : undefined),
-        question.required ? z.boolean() : z.optional(z.boolean()),
+        required ? z.boolean(missing) : z.optional(z.boolean()),
       );
     case 'number': {
-      let number = z.number();
+      let number = z.number(missing);
       if (question.min !== null && question.min !== undefined) number = number.check(z.gte(question.min));
       if (question.max !== null && question.max !== undefined) number = number.check(z.lte(question.max));
       schema = number;
       break;
     }
     case 'choice':
-      schema = question.choices && question.choices.length > 0 ? z.enum(question.choices) : z.string();
+      schema =
+        question.choices && question.choices.length > 0
+          ? z.enum(question.choices, missing)
+          : z.string(missing);
       break;
     case 'text':
-      schema = z.pipe(trimmed(), zTriageAnswerValue.def.options[2]);
+      schema = z.pipe(z.string(missing).check(z.trim()), zTriageAnswerValue.def.options[2]);
       break;
     case 'date_time':
-      schema = wallTime(timeZone);
+      schema = wallTime(timeZone, missing);
       break;
   }
   return preprocess(
     question.kind === 'number' ? numberOrUndefined : orUndefined,
-    question.required ? schema : z.optional(schema),
+    required ? schema : z.optional(schema),
   );
 }
 
@@ -128,7 +158,9 @@ export function newCaseSchema(
   questions: readonly TriageQuestion[],
   timeZone: string,
   now = () => Date.now(),
+  urgency?: string,
 ) {
+  const emergent = urgency === 'emergent';
   return z.object({
     specialtyId: z.pipe(
       z.string().check(z.minLength(1, newCaseMessages.chooseSpecialty)),
@@ -163,7 +195,12 @@ export function newCaseSchema(
     ),
     vitals: z.object(vitalSchemas),
     triageAnswers: z.object(
-      Object.fromEntries(questions.map((question) => [question.id, answerSchema(question, timeZone)])),
+      Object.fromEntries(
+        questions.map((question) => [
+          question.id,
+          answerSchema(question, timeZone, question.required && !emergent),
+        ]),
+      ),
     ),
   });
 }
