@@ -496,6 +496,7 @@ export type {
   TriageAssessmentList,
   TriageAssessmentSave,
   TriageQuestion,
+  TriageQuestionDraft,
   UnreadCount,
   UpdateHospitalData,
   UpdateHospitalError,
