@@ -1,9 +1,11 @@
-// The case page on paper: the browser's own print shows nothing of the case, only how to print it; the
-// audited "Print summary" prints the case, headed by when and by whom, until its dialog closes.
+// The case page on paper: the browser’s own print shows nothing of the case, only how to print it; the
+// audited "Print summary" prints the case, headed by when and by whom, until its dialog closes. And the
+// case's audit trail, for its emergency room admin.
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { routes } from '../src/config/routes.ts';
 import { caseRecordTexts } from '../src/features/cases/components/case-record-actions.tsx';
+import { expectNoSeriousAxeViolations } from './support/axe.ts';
 import { signIn } from './support/sign-in.ts';
 
 const SHOTS = process.env['SHOTS_DIR'];
@@ -53,4 +55,22 @@ test('the case page prints the case only through the audited print', async ({ pa
   await expect(heading).toBeHidden();
   await expect(howToPrint).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+});
+
+test('the emergency room admin reads a case’s audit trail, newest first, page by page', async ({ page }) => {
+  await signIn(page, 'emergency_room_admin@demo.test', routes.emergencyRoomCases.href());
+  await page.goto(routes.emergencyRoomCases.href());
+  await page
+    .getByRole('link', { name: /^SGH-\d+$/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Show audit trail' }).click();
+  const events = page.getByRole('list', { name: 'Audit events' });
+  // Newest first: this very read heads the trail.
+  await expect(events.getByRole('listitem').first()).toContainText('case.audit.read');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSeriousAxeViolations(page);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/case-audit-trail-${width}.png`, fullPage: true });
+  }
 });

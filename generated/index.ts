@@ -507,6 +507,7 @@ export type {
   TriageAssessmentList,
   TriageAssessmentSave,
   TriageQuestion,
+  TriageQuestionDraft,
   UnreadCount,
   UpdateHospitalData,
   UpdateHospitalError,

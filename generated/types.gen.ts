@@ -1140,6 +1140,35 @@ export type TriageAssessmentList = {
 };
 
 /**
+ * One question of a specialty's triage assessment as it is saved: as a TriageQuestion, bounded tighter (a choice has at most 20 options of at most 100 characters), so that an assessment stays small enough to answer on a phone and to keep in every version.
+ */
+export type TriageQuestionDraft = {
+  /**
+   * The question's key: the case's answers are keyed by it; unique within the assessment and kept across its versions.
+   */
+  id: string;
+  kind: 'yes_no' | 'number' | 'choice' | 'text' | 'date_time';
+  label: string;
+  required: boolean;
+  /**
+   * number only.
+   */
+  unit?: string | null;
+  /**
+   * number only.
+   */
+  min?: number | null;
+  /**
+   * number only.
+   */
+  max?: number | null;
+  /**
+   * choice only.
+   */
+  choices?: Array<string>;
+};
+
+/**
  * The whole ordered list of questions of a specialty's assessment, saved as its next version. Refused when it cannot be answered: a number whose minimum exceeds its maximum, a choice without options or with an option twice, a key used twice.
  */
 export type TriageAssessmentSave = {
@@ -1147,7 +1176,10 @@ export type TriageAssessmentSave = {
    * The version the change was made against (0 when there was none).
    */
   version: number;
-  questions: Array<TriageQuestion>;
+  /**
+   * At most 60 questions, each label at most 500 characters and each choice at most 20 options of at most 100 characters.
+   */
+  questions: Array<TriageQuestionDraft>;
 };
 
 /**

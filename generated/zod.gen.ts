@@ -885,11 +885,25 @@ export const zTriageAssessmentList = z.object({
 });
 
 /**
+ * One question of a specialty's triage assessment as it is saved: as a TriageQuestion, bounded tighter (a choice has at most 20 options of at most 100 characters), so that an assessment stays small enough to answer on a phone and to keep in every version.
+ */
+export const zTriageQuestionDraft = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9_.-]+$/)),
+  kind: z.enum(['yes_no', 'number', 'choice', 'text', 'date_time']),
+  label: z.string().check(z.minLength(1), z.maxLength(500)),
+  required: z.boolean(),
+  unit: z.nullish(z.string().check(z.maxLength(32))),
+  min: z.nullish(z.number()),
+  max: z.nullish(z.number()),
+  choices: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(20))),
+});
+
+/**
  * The whole ordered list of questions of a specialty's assessment, saved as its next version. Refused when it cannot be answered: a number whose minimum exceeds its maximum, a choice without options or with an option twice, a key used twice.
  */
 export const zTriageAssessmentSave = z.object({
   version: z.int().check(z.gte(0), z.lte(2147483647)),
-  questions: z.array(zTriageQuestion).check(z.maxLength(100)),
+  questions: z.array(zTriageQuestionDraft).check(z.maxLength(60)),
 });
 
 /**

@@ -157,9 +157,8 @@ describe('triage assessments in versions', () => {
     it('refuses a stale version with 409 and changes nothing', async () => {
       const started = await start();
       const before = await neurology(started);
-      expect((await admin(started).put(NEUROLOGY, { version: 1, questions: before.questions })).status).toBe(
-        200,
-      );
+      const reordered = [...before.questions].reverse();
+      expect((await admin(started).put(NEUROLOGY, { version: 1, questions: reordered })).status).toBe(200);
       const stale = await admin(started).put(NEUROLOGY, { version: 1, questions: [] });
       expect(stale.status).toBe(409);
       expect(stale.body.detail).toMatch(/Someone else saved this triage assessment.*Reload/);

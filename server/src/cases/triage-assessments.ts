@@ -1,11 +1,13 @@
 // The triage assessments a new case answers: per specialty, at a hospital, in numbered versions. Everyone of
 // the hospital reads them; its administrator (role hospital) saves a specialty's questions as the next
-// version, refused when stale (409) or when it cannot be answered (422). Every save is audited.
+// version, refused when stale (409) or when it cannot be answered (422). A save that changes nothing writes
+// nothing; every other save is audited with what it changed.
 import type { TriageAssessment, TriageAssessmentSave } from '../../../generated/types.gen.ts';
 import { recordAdminChange } from '../audit/admin-audit-repository.ts';
 import type { Actor, Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { assessmentProblems, normaliseQuestion } from '../domain/triage.ts';
+import { assessmentDiff, sameQuestions } from '../domain/triage-diff.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors.ts';
 import { findHospital, findSpecialty } from '../organisation/organisation-repository.ts';
 import {
@@ -79,6 +81,11 @@ export async function saveTriageAssessment(
 
   const before = await readCurrentAssessment(db, hospitalId, specialty.id);
   if ((before?.version ?? 0) !== body.version) throw conflict(triageDetails.stale);
+  // The same questions again (a second click, a form saved untouched): no new version, no audit entry.
+  if (before && sameQuestions(before.questions, questions)) {
+    return { specialty, version: before.version, updatedAt: before.createdAt, questions: before.questions };
+  }
+  if (!before && questions.length === 0) return { specialty, version: 0, updatedAt: null, questions: [] };
   const at = new Date();
   const version = body.version + 1;
   return db.transaction(async (tx) => {
@@ -91,6 +98,14 @@ export async function saveTriageAssessment(
       createdAt: at,
     });
     if (!written) throw conflict(triageDetails.stale);
+    // The difference, not both versions: each version is kept whole in its own table already.
+    const diff = assessmentDiff(
+      { version: before?.version ?? 0, questions: before?.questions ?? [] },
+      {
+        version,
+        questions,
+      },
+    );
     await recordAdminChange(tx, {
       actorId: caller.id,
       at,
@@ -100,8 +115,8 @@ export async function saveTriageAssessment(
       hospitalId,
       targetType: 'triage_assessment',
       targetId: specialty.id,
-      before: before ? { version: before.version, questions: before.questions } : null,
-      after: { version, questions },
+      before: before ? { ...diff.before } : null,
+      after: { ...diff.after },
     });
     return { specialty, version, updatedAt: at.toISOString(), questions };
   });

@@ -7,6 +7,7 @@ import { cancelCaseMutation } from '../../../../../generated/@tanstack/react-que
 import { zCaseCancel } from '../../../../../generated/zod.gen.ts';
 import { routes } from '../../../../config/routes.ts';
 import {
+  CaseAuditTrail,
   CaseLoading,
   CaseRecordPage,
   caseTexts,
@@ -77,6 +78,9 @@ export function Component() {
         schema={zCaseCancel}
         send={(body) => cancel.mutateAsync({ path: { caseId: item.id }, body })}
       />
+      {me?.roles.includes('emergency_room_admin') === true && (
+        <CaseAuditTrail caseId={item.id} timeZone={timeZone} />
+      )}
       {dialog === 'close' && (
         <CloseCaseDialog
           caseId={item.id}
