@@ -72,6 +72,17 @@ test('deactivating the on-call specialist asks first, then the doctor is warned 
   await expect(admin.getByText(`Switchboard number saved: ${SWITCHBOARD}`)).toBeVisible();
   await checkBothWidths(admin, 'hospital-admin-switchboard');
 
+  // On a phone, the hospital admin's screens are in the menu.
+  await admin.setViewportSize({ width: 360, height: 740 });
+  await admin.getByRole('button', { name: /menu/i }).click();
+  const menu = admin.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Specialists' })).toBeVisible();
+  await expectNoSeriousAxeViolations(admin, 'the admin menu at 360 px');
+  if (SHOTS) await admin.screenshot({ path: `${SHOTS}/admin-menu-360.png` });
+  await menu.getByRole('link', { name: 'Specialists' }).click();
+  await expect(admin).toHaveURL(/\/hospital-admin\/specialists-details\/$/);
+  await admin.setViewportSize({ width: 1280, height: 800 });
+
   await admin.goto('/hospital-admin/specialists-details/');
   await admin.getByLabel(/^Search/).fill(name);
   await admin.getByRole('button', { name: `Deactivate ${name}` }).click();
