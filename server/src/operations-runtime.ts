@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, register as processRegistry, Registry } from 'prom-client';
-import { readWaitingCaseFigures } from './cases/cases-repository.ts';
+import { readWaitingCaseFigures } from './cases/case-timers-repository.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { checkReadiness, type Readiness } from './health/health-check.ts';

@@ -1,4 +1,4 @@
-// The cases table: a case's state, its timers and its life's milestones, and the whole case read with what
+// The cases table: a case's state and its life's milestones (its timers: case-timers-repository.ts), and the whole case read with what
 // the aggregate's other repositories hold (offers, thread, attachments). Rows become contract objects here.
 import type {
   Case,
@@ -140,10 +140,10 @@ export interface CaseStateRow {
   [column: string]: unknown;
 }
 
-const CASE_STATE_COLUMNS = `c.id, c.hospital_id, h.hospital_system_id, c.display_number, c.status, c.urgency,
+export const CASE_STATE_COLUMNS = `c.id, c.hospital_id, h.hospital_system_id, c.display_number, c.status, c.urgency,
        c.specialty_id, s.name as specialty_name, c.opened_by, c.assigned_to, c.routing_step, c.chief_complaint`;
 
-const CASE_STATE_FROM =
+export const CASE_STATE_FROM =
   'cases c join hospitals h on h.id = c.hospital_id join specialties s on s.id = c.specialty_id';
 
 export async function readCaseState(
@@ -336,38 +336,6 @@ export async function countCasesOf(db: Queryable, hospitalId: string): Promise<n
   return row?.count ?? 0;
 }
 
-/** A case moved to a step of its routing chain, with the timers of that step. */
-export async function setRouting(
-  tx: Queryable,
-  caseId: string,
-  routing: {
-    readonly step: RoutingStep;
-    readonly ackDueAt: Date | null;
-    readonly realertDueAt: Date;
-    readonly noCoverage: boolean;
-    readonly at: Date;
-  },
-): Promise<void> {
-  await tx.query(
-    `update cases set routing_step = $2, ack_due_at = $3, realert_due_at = $4, updated_at = $5,
-       no_coverage = no_coverage or $6
-     where id = $1`,
-    [
-      caseId,
-      routing.step,
-      routing.ackDueAt?.toISOString() ?? null,
-      routing.realertDueAt.toISOString(),
-      routing.at.toISOString(),
-      routing.noCoverage,
-    ],
-  );
-}
-
-/** Stops the case's escalation and re-alerts. */
-export async function clearTimers(tx: Queryable, caseId: string): Promise<void> {
-  await tx.query('update cases set ack_due_at = null, realert_due_at = null where id = $1', [caseId]);
-}
-
 export async function touchCase(tx: Queryable, caseId: string, at: Date): Promise<void> {
   await tx.query('update cases set updated_at = $2 where id = $1', [caseId, at.toISOString()]);
 }
@@ -431,69 +399,4 @@ export async function markCancelled(
        realert_due_at = null where id = $1`,
     [caseId, status, at.toISOString(), reason],
   );
-}
-
-/** A waiting case whose escalation or re-alert is due. */
-export interface DueCaseRow extends CaseStateRow {
-  ack_due_at: string | null;
-  realert_due_at: string | null;
-}
-
-/**
- * Up to `limit` waiting cases due at `now`, earliest first, locked for this transaction. Several servers
- * may claim at once: `skip locked` gives each due case to one of them.
- */
-export function claimDueCases(tx: Queryable, now: Date, limit: number): Promise<DueCaseRow[]> {
-  return tx.query<DueCaseRow>(
-    `select ${CASE_STATE_COLUMNS}, c.ack_due_at, c.realert_due_at
-     from ${CASE_STATE_FROM}
-     where c.next_due_at <= $1 and c.status in ('pending', 'escalated')
-     order by c.next_due_at
-     limit ${limit}
-     for update of c skip locked`,
-    [now.toISOString()],
-  );
-}
-
-export async function setRealertDue(tx: Queryable, caseId: string, at: Date): Promise<void> {
-  await tx.query('update cases set realert_due_at = $2 where id = $1', [caseId, at.toISOString()]);
-}
-
-/** Puts the case's due times off to `until` at the earliest (those that are set). */
-export async function postponeDueTimes(tx: Queryable, caseId: string, until: Date): Promise<void> {
-  await tx.query(
-    `update cases set
-       ack_due_at = case when ack_due_at is null then null else greatest(ack_due_at, $2::timestamptz) end,
-       realert_due_at = case when realert_due_at is null then null else greatest(realert_due_at, $2::timestamptz) end
-     where id = $1`,
-    [caseId, until.toISOString()],
-  );
-}
-
-export interface WaitingCaseFigures {
-  /** Waiting cases whose escalation timer runs. */
-  readonly pendingEscalations: number;
-  /** Of those, the ones whose escalation is already due: the timer worker is behind when this stays above 0. */
-  readonly overdueEscalations: number;
-  /** The age of the oldest case nobody has accepted yet, in seconds; 0 when none waits. */
-  readonly oldestUnacceptedSeconds: number;
-}
-
-/** The figures of the waiting cases across every hospital, for the metrics. */
-export async function readWaitingCaseFigures(db: Queryable, now: Date): Promise<WaitingCaseFigures> {
-  const [row] = await db.query<{ pending: number; overdue: number; oldest: string | null }>(
-    `select count(*) filter (where ack_due_at is not null)::int8 as pending,
-       count(*) filter (where ack_due_at <= $1)::int8 as overdue,
-       min(created_at) as oldest
-     from cases
-     where status in ('pending', 'escalated')`,
-    [now.toISOString()],
-    { prepare: 'waiting_case_figures' },
-  );
-  const oldest = row?.oldest == null ? null : new Date(row.oldest).getTime();
-  return {
-    pendingEscalations: row?.pending ?? 0,
-    overdueEscalations: row?.overdue ?? 0,
-    oldestUnacceptedSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
-  };
 }

@@ -6,7 +6,8 @@ import type { Queryable } from '../db/database.ts';
 import { transition } from '../domain/case-state.ts';
 import { dueAction, nextRealert, type AckOverrides } from '../domain/escalation.ts';
 import { CaseJournal } from './case-journal.ts';
-import { setCaseStatus, setRealertDue, type DueCaseRow } from './cases-repository.ts';
+import { setRealertDue, type DueCaseRow } from './case-timers-repository.ts';
+import { setCaseStatus } from './cases-repository.ts';
 import { realertActiveOffers } from './offers-repository.ts';
 import { advanceChain, readPolicy } from './routing.ts';
 

@@ -16,7 +16,8 @@ import { readAckSettings, type AckSettings } from '../organisation/organisation-
 import { findCoveringShift } from '../schedules/shifts-repository.ts';
 import { userIdsWithRole } from '../users/users-repository.ts';
 import type { CaseJournal } from './case-journal.ts';
-import { clearTimers, setRouting, type CaseStateRow } from './cases-repository.ts';
+import { clearTimers, setRouting } from './case-timers-repository.ts';
+import type { CaseStateRow } from './cases-repository.ts';
 import { activeOfferees, declinedSpecialists, insertOffers } from './offers-repository.ts';
 
 /** The hospital's own settings (the defaults when it has none), under the configuration's overrides. */

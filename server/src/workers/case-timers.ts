@@ -2,7 +2,7 @@
 // time, and the re-alert of the offered specialists every 2 minutes. Due times live in the cases table, so a
 // restart loses nothing: whatever fell due while no server ran fires on the next tick. Several servers may
 // run this at once: `for update skip locked` gives each due case to one of them.
-import { claimDueCases, postponeDueTimes } from '../cases/cases-repository.ts';
+import { claimDueCases, postponeDueTimes } from '../cases/case-timers-repository.ts';
 import { handleDueCase } from '../cases/escalation.ts';
 import { inSavepoint, type Database } from '../db/database.ts';
 import type { AckOverrides, Clock } from '../domain/escalation.ts';
