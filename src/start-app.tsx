@@ -14,6 +14,7 @@ import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, prefetchMsalWhenNeeded, startAuth } from './lib/auth/index.ts';
 import { configureZod } from './lib/forms/zod-error-map.ts';
 import { loadLocaleDataInWorker } from './lib/locale-data.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
@@ -65,6 +66,8 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
     return;
   }
 
+  // Signed in: the service worker that shows pushed alerts (again, after the module-load recovery).
+  void registerServiceWorker();
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();
