@@ -9,7 +9,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type AckOverrides, type Clock } from './domain/escalation.ts';
 import { startEventHub, type EventHub } from './events/hub.ts';
+import { createPushService, type PushService } from './push/push-service.ts';
 import { startCaseTimerWorker, type CaseTimerWorker } from './workers/case-timers.ts';
+import { startPushAlertWorker, type PushAlertWorker } from './workers/push-alerts.ts';
 
 export interface CasesOptions {
   readonly clock?: Clock;
@@ -24,6 +26,9 @@ export interface CasesRuntime {
   readonly context: CasesContext;
   readonly hub: EventHub;
   readonly worker: CaseTimerWorker | null;
+  /** Web Push: the keys and settings, and the worker that sends the outbox (none when worker is false). */
+  readonly push: PushService;
+  readonly pushWorker: PushAlertWorker | null;
 }
 
 declare module 'fastify' {
@@ -47,6 +52,9 @@ export async function registerCases(
   const s3 =
     options.blobs === undefined && config.operations.s3 ? s3BlobStore(config.operations.s3) : undefined;
   const blobs = options.blobs ?? s3 ?? directoryBlobStore(config.blobDir);
+  const push = createPushService(db, config, (details, message) => {
+    app.log.warn(details, message);
+  });
   const runtime: CasesRuntime = {
     context: {
       db,
@@ -58,6 +66,8 @@ export async function registerCases(
     hub,
     worker:
       tickMs === null ? null : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, onError }),
+    push,
+    pushWorker: tickMs === null ? null : startPushAlertWorker({ db, clock, push, tickMs, onError }),
   };
   app.decorate('cases', runtime);
   // A refused access to an existing case is audited on it, outside the transaction the refusal rolled back.
@@ -68,6 +78,7 @@ export async function registerCases(
   app.addHook('onReady', async () => {
     // Whatever fell due while no server ran fires now, not a tick later.
     await runtime.worker?.tick().catch(onError);
+    await runtime.pushWorker?.tick().catch(onError);
   });
   app.addHook('preClose', (done) => {
     hub.endStreams();
@@ -75,6 +86,7 @@ export async function registerCases(
   });
   app.addHook('onClose', async () => {
     await runtime.worker?.stop();
+    await runtime.pushWorker?.stop();
     await hub.close().catch(onError);
     s3?.close();
   });

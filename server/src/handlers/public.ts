@@ -1,5 +1,6 @@
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { OpenApiDocument, TenantConfig } from '../../../generated/types.gen.ts';
+import { recordPushReceipt } from '../cases/push-receipts.ts';
 import type { Config } from '../config.ts';
 import { API_PREFIX, loadOpenApiDocument } from '../openapi.ts';
 import { readCalendarFeed } from '../schedules/calendar-feed.ts';
@@ -55,4 +56,11 @@ export const publicHandlers = {
       .code(200)
       .send(calendar);
   },
-} satisfies Pick<RouteHandlers, 'getTenantConfig' | 'getOpenApiDocument' | 'getCalendarFeed'>;
+  async recordPushReceipt(request, reply) {
+    await recordPushReceipt(request.server.cases.context, request.body.token, request.ip);
+    return reply.code(204).send();
+  },
+} satisfies Pick<
+  RouteHandlers,
+  'getTenantConfig' | 'getOpenApiDocument' | 'getCalendarFeed' | 'recordPushReceipt'
+>;
