@@ -13,6 +13,7 @@ import {
   DOCTOR,
   NEURO_1,
   NEURO_2,
+  NEURO_3,
   NEURO_PRIMARY,
   neurologyCase,
   newKey,
@@ -263,27 +264,41 @@ forEachDatabase((_name, open) => {
     expect(pushService.to('repeat-phone')).toHaveLength(3);
   });
 
-  it('replaces the others’ offer with "accepted by …" when one specialist accepts, and stops re-alerting', async () => {
+  it('replaces the others’ offer with "accepted by …", pushes messages, and keeps quiet hours off shift', async () => {
     const clock = fakeClock();
     const app = await start(clock);
-    // No on-call coverage: the case goes to every neurologist at once.
+    // No neurology coverage: the case goes to every neurologist at once. Two of them are on call elsewhere
+    // (on shift); the third is off shift, in their quiet hours.
     await setOnCall(app.db, 'spc_neurology', null, clock.now());
+    await setOnCall(app.db, 'spc_cardiology', { primary: NEURO_2, backup: NEURO_1 }, clock.now());
     await subscribe(app, NEURO_1, 'dev_neuro_one_phone_01', pushService.device('n1'));
     await subscribe(app, NEURO_2, 'dev_neuro_two_phone_01', pushService.device('n2'));
+    await subscribe(app, NEURO_3, 'dev_neuro_three_phone1', pushService.device('n3'));
     const created = await openCase(app);
+    // The demo's waiting cardiology cases reach the two on call for it too: only this case's pushes count.
+    const about = (device: string) =>
+      pushService.to(device).filter((push) => push.alert['tag'] === `case-${created.id}`);
     await tick(app);
-    expect(pushService.to('n2').map((push) => push.alert['kind'])).toEqual(['case_offered']);
+    // Being offered a case overrides quiet hours.
+    for (const device of ['n1', 'n2', 'n3']) {
+      expect(
+        about(device).map((push) => push.alert['kind']),
+        device,
+      ).toEqual(['case_offered']);
+    }
 
     expect((await as(app, NEURO_1).post(`/cases/${created.id}/accept`, {})).status).toBe(200);
     clock.advance(2 * 60_000);
     await tick(app);
-    const toSecond = pushService.to('n2');
+    const toSecond = about('n2');
     expect(toSecond.map((push) => push.alert['kind'])).toEqual(['case_offered', 'case_accepted']);
     expect(toSecond[1]?.alert['title']).toMatch(new RegExp(`^Case ${created.displayNumber} accepted by \\S`));
     expect(toSecond[1]?.alert['tag']).toBe(toSecond[0]?.alert['tag']);
     expect(toSecond[1]?.alert['requireInteraction']).toBe(false);
+    // Off shift: no "accepted by …" and no re-alert.
+    expect(about('n3').map((push) => push.alert['kind'])).toEqual(['case_offered']);
     // The one who accepted gets no re-alert and no "accepted" push of their own.
-    expect(pushService.to('n1').map((push) => push.alert['kind'])).toEqual(['case_offered']);
+    expect(about('n1').map((push) => push.alert['kind'])).toEqual(['case_offered']);
 
     // A message on the case they hold reaches the specialist, without its text.
     const message = await as(app, DOCTOR).post(`/cases/${created.id}/messages`, {
@@ -291,7 +306,7 @@ forEachDatabase((_name, open) => {
     });
     expect(message.status).toBe(201);
     await tick(app);
-    const last = pushService.to('n1').at(-1)?.alert ?? {};
+    const last = about('n1').at(-1)?.alert ?? {};
     expect(last['kind']).toBe('case_message');
     expect(JSON.stringify(last)).not.toContain('CT shows');
   });

@@ -41,10 +41,14 @@ export function hashReceiptToken(token: string): string {
 
 const isOffer = (kind: string) => kind === 'case_offered' || kind === 'case_realerted';
 
-/** Whether the alert still has something to say when its turn comes. */
+/**
+ * Whether the alert still has something to say when its turn comes. An offer is pushed whoever it went to
+ * (being offered a case overrides quiet hours); anything else (a message, "accepted by …") is not pushed to a
+ * specialist off shift: their quiet hours.
+ */
 function stillWanted(row: OutboxRow, context: AlertContextRow): boolean {
   if (isOffer(row.kind)) return context.offer_active === true && context.offer_seen_at === null;
-  return true;
+  return !context.off_shift_specialist;
 }
 
 async function receiptFor(db: Database, push: PushService, offerId: string, now: Date) {
@@ -58,7 +62,7 @@ async function receiptFor(db: Database, push: PushService, offerId: string, now:
 }
 
 async function sendAlert(db: Database, push: PushService, row: OutboxRow, now: Date): Promise<void> {
-  const context = await readAlertContext(db, row.case_id, row.user_id, row.actor_id);
+  const context = await readAlertContext(db, row.case_id, row.user_id, row.actor_id, now);
   const devices = await readDevices(db, row.user_id);
   if (context === undefined || !stillWanted(row, context) || devices.length === 0) {
     await finishPushAlert(db, row.id);

@@ -229,24 +229,33 @@ export interface AlertContextRow {
   offer_active: boolean | null;
   offer_seen_at: string | null;
   actor_name: string | null;
+  /** A specialist with no on-call shift covering now: in their quiet hours. */
+  off_shift_specialist: boolean;
   [column: string]: unknown;
 }
 
-/** The case's number, urgency, specialty and hospital short name, and the recipient's offer of it. */
+/**
+ * The case's number, urgency, specialty and hospital short name, the recipient's offer of it, and whether the
+ * recipient is a specialist off shift at `now`.
+ */
 export async function readAlertContext(
   db: Queryable,
   caseId: string,
   userId: string,
   actorId: string | null,
+  now: Date,
 ): Promise<AlertContextRow | undefined> {
   const [row] = await db.query<AlertContextRow>(
     `select c.id as case_id, c.display_number, c.urgency, s.name as specialty_name, h.short_code as hospital_code,
        c.opened_by = $2 as is_opener, f.id as offer_id, f.active as offer_active, f.seen_at as offer_seen_at,
-       (select display_name from users where id = $3) as actor_name
+       (select display_name from users where id = $3) as actor_name,
+       (select 'specialist' = any(roles) from users where id = $2) and not exists (
+         select 1 from on_call_shifts o where (o.primary_id = $2 or o.backup_id = $2)
+           and o.starts_at <= $4 and o.ends_at > $4) as off_shift_specialist
      from cases c join hospitals h on h.id = c.hospital_id join specialties s on s.id = c.specialty_id
        left join case_offers f on f.case_id = c.id and f.specialist_id = $2
      where c.id = $1`,
-    [caseId, userId, actorId],
+    [caseId, userId, actorId, now.toISOString()],
   );
   return row;
 }
