@@ -104,7 +104,7 @@ function TurnOn({ vapidPublicKey }: { vapidPublicKey: string }) {
   const [busy, setBusy] = useState(false);
   if (!pushSupported()) {
     return (
-      <Alert color="gray" title="This browser cannot show alerts when Case Router is closed">
+      <Alert color="gray" role="note" title="This browser cannot show alerts when Case Router is closed">
         On an iPhone or iPad, add Case Router to the home screen (Share → Add to Home Screen), open it from
         there, and turn notifications on in its settings.
       </Alert>
