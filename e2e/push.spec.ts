@@ -63,7 +63,7 @@ test('after sign-in the service worker is registered, and registered again after
   await page.context().close();
 });
 
-test('a push delivered to the service worker shows a notification that opens the case', async ({
+test('a push delivered to the service worker shows a notification under the case tag, linking to the case', async ({
   baseURL,
 }) => {
   const origin = baseURL ?? '';
