@@ -130,6 +130,8 @@ export default tseslint.config(
       'node_modules/',
       // A few lines of browser script served as they are (the API reference's start-up); the e2e test runs it.
       'server/src/http/api-reference/reference.js',
+      // The service worker, served as it is from public/; the e2e test runs it in Chromium.
+      'public/sw.js',
     ],
   },
   js.configs.recommended,

@@ -121,6 +121,8 @@ import type {
   ListHospitalsData,
   ListHospitalsErrors,
   ListHospitalsResponses,
+  ListMyDevicesErrors,
+  ListMyDevicesResponses,
   ListMyShiftsErrors,
   ListMyShiftsResponses,
   ListNotificationsData,
@@ -154,9 +156,15 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptErrors,
   RecordCaseReceiptResponses,
+  RecordPushReceiptData,
+  RecordPushReceiptErrors,
+  RecordPushReceiptResponses,
   RecordSpecialistReportPrintData,
   RecordSpecialistReportPrintErrors,
   RecordSpecialistReportPrintResponses,
+  RemoveMyDeviceData,
+  RemoveMyDeviceErrors,
+  RemoveMyDeviceResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -165,6 +173,9 @@ import type {
   SaveTriageAssessmentData,
   SaveTriageAssessmentErrors,
   SaveTriageAssessmentResponses,
+  SendMyDeviceTestData,
+  SendMyDeviceTestErrors,
+  SendMyDeviceTestResponses,
   SetAvailabilityData,
   SetAvailabilityErrors,
   SetAvailabilityResponses,
@@ -176,6 +187,9 @@ import type {
   SubmitConsultationData,
   SubmitConsultationErrors,
   SubmitConsultationResponses,
+  SubscribeMyDeviceData,
+  SubscribeMyDeviceErrors,
+  SubscribeMyDeviceResponses,
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
@@ -472,6 +486,22 @@ export type RouteHandlers = {
     Body: UpdateMySettingsData['body'];
     Reply: Omit<UpdateMySettingsErrors, 'default'> & UpdateMySettingsResponses;
   }>;
+  listMyDevices: RouteHandler<{
+    Reply: Omit<ListMyDevicesErrors, 'default'> & ListMyDevicesResponses;
+  }>;
+  sendMyDeviceTest: RouteHandler<{
+    Params: SendMyDeviceTestData['path'];
+    Reply: Omit<SendMyDeviceTestErrors, 'default'> & SendMyDeviceTestResponses;
+  }>;
+  removeMyDevice: RouteHandler<{
+    Params: RemoveMyDeviceData['path'];
+    Reply: Omit<RemoveMyDeviceErrors, 'default'> & RemoveMyDeviceResponses;
+  }>;
+  subscribeMyDevice: RouteHandler<{
+    Body: SubscribeMyDeviceData['body'];
+    Params: SubscribeMyDeviceData['path'];
+    Reply: Omit<SubscribeMyDeviceErrors, 'default'> & SubscribeMyDeviceResponses;
+  }>;
   changeMyPassword: RouteHandler<{
     Body: ChangeMyPasswordData['body'];
     Reply: Omit<ChangeMyPasswordErrors, 'default'> & ChangeMyPasswordResponses;
@@ -483,6 +513,10 @@ export type RouteHandlers = {
     Headers?: GetCalendarFeedData['headers'];
     Params: GetCalendarFeedData['path'];
     Reply: Omit<GetCalendarFeedErrors, 'default'> & GetCalendarFeedResponses;
+  }>;
+  recordPushReceipt: RouteHandler<{
+    Body: RecordPushReceiptData['body'];
+    Reply: Omit<RecordPushReceiptErrors, 'default'> & RecordPushReceiptResponses;
   }>;
   streamEvents: RouteHandler<{
     Reply: Omit<StreamEventsErrors, 'default'> & StreamEventsResponses;

@@ -65,6 +65,7 @@ import type {
   ListCaseAttachmentsResponses,
   ListCasesResponses,
   ListHospitalsResponses,
+  ListMyDevicesResponses,
   ListMyShiftsResponses,
   ListNotificationsResponses,
   ListShiftsResponses,
@@ -80,12 +81,16 @@ import type {
   RecordCasePrintResponses,
   RecordCaseReceiptData,
   RecordCaseReceiptResponses,
+  RecordPushReceiptData,
+  RecordPushReceiptResponses,
   RecordSpecialistReportPrintResponses,
+  RemoveMyDeviceResponses,
   RepeatShiftsData,
   RepeatShiftsResponses,
   RevokeCalendarFeedResponses,
   SaveTriageAssessmentData,
   SaveTriageAssessmentResponses,
+  SendMyDeviceTestResponses,
   SetAvailabilityData,
   SetAvailabilityResponses,
   SignupData,
@@ -93,6 +98,8 @@ import type {
   StreamEventsResponses,
   SubmitConsultationData,
   SubmitConsultationResponses,
+  SubscribeMyDeviceData,
+  SubscribeMyDeviceResponses,
   UpdateHospitalData,
   UpdateHospitalResponses,
   UpdateHospitalSwitchboardData,
@@ -2887,6 +2894,178 @@ export function handleUpdateMySettings(
   );
 }
 
+export type HandleListMyDevicesResponse = {
+  body: ListMyDevicesResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `GET /me/devices` operation.
+ */
+export function handleListMyDevices(
+  response?: HandleListMyDevicesResponse | HttpResponseResolver<never, never>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.get<never, never>(
+    `${options?.baseUrl ?? '*'}/me/devices`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleSendMyDeviceTestResponse = {
+  body: SendMyDeviceTestResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `POST /me/devices/{deviceId}/test` operation.
+ */
+export function handleSendMyDeviceTest(
+  response?:
+    | HandleSendMyDeviceTestResponse
+    | HttpResponseResolver<
+        {
+          deviceId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      deviceId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/me/devices/:deviceId/test`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleRemoveMyDeviceResponse = {
+  body: RemoveMyDeviceResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `DELETE /me/devices/{deviceId}` operation.
+ */
+export function handleRemoveMyDevice(
+  response?:
+    | HandleRemoveMyDeviceResponse
+    | HttpResponseResolver<
+        {
+          deviceId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.delete<
+    {
+      deviceId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/me/devices/:deviceId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleSubscribeMyDeviceResponse = {
+  body: SubscribeMyDeviceResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /me/devices/{deviceId}` operation.
+ */
+export function handleSubscribeMyDevice(
+  response?:
+    | HandleSubscribeMyDeviceResponse
+    | HttpResponseResolver<
+        {
+          deviceId: string;
+        },
+        SubscribeMyDeviceData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      deviceId: string;
+    },
+    SubscribeMyDeviceData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/me/devices/:deviceId`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
 export type HandleChangeMyPasswordResponse = {
   body: ChangeMyPasswordResponses[204];
   status?: 204;
@@ -2990,6 +3169,40 @@ export function handleGetCalendarFeed(
         return HttpResponse.text(typeof body === 'string' ? body : JSON.stringify(body), {
           status: response?.status ?? 200,
         });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleRecordPushReceiptResponse = {
+  body: RecordPushReceiptResponses[204];
+  status?: 204;
+};
+
+/**
+ * Handler for the `POST /public/push-receipts` operation.
+ */
+export function handleRecordPushReceipt(
+  response?: HandleRecordPushReceiptResponse | HttpResponseResolver<never, RecordPushReceiptData['body']>,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<never, RecordPushReceiptData['body']>(
+    `${options?.baseUrl ?? '*'}/public/push-receipts`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return new HttpResponse(body, { status: response?.status ?? 204 });
       }
       if (options?.responseFallback === 'passthrough') {
         return;
@@ -3305,6 +3518,22 @@ export type MswHandlerFactories = {
    */
   updateMySettings: typeof handleUpdateMySettings;
   /**
+   * Handler for the `GET /me/devices` operation.
+   */
+  listMyDevices: typeof handleListMyDevices;
+  /**
+   * Handler for the `POST /me/devices/{deviceId}/test` operation.
+   */
+  sendMyDeviceTest: typeof handleSendMyDeviceTest;
+  /**
+   * Handler for the `DELETE /me/devices/{deviceId}` operation.
+   */
+  removeMyDevice: typeof handleRemoveMyDevice;
+  /**
+   * Handler for the `PUT /me/devices/{deviceId}` operation.
+   */
+  subscribeMyDevice: typeof handleSubscribeMyDevice;
+  /**
    * Handler for the `POST /me/password` operation.
    */
   changeMyPassword: typeof handleChangeMyPassword;
@@ -3316,6 +3545,10 @@ export type MswHandlerFactories = {
    * Handler for the `GET /public/calendars/{token}` operation.
    */
   getCalendarFeed: typeof handleGetCalendarFeed;
+  /**
+   * Handler for the `POST /public/push-receipts` operation.
+   */
+  recordPushReceipt: typeof handleRecordPushReceipt;
   /**
    * Handler for the `GET /events` operation.
    */
@@ -3404,9 +3637,14 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     createCalendarFeed: wrap(handleCreateCalendarFeed),
     getMySettings: wrap(handleGetMySettings),
     updateMySettings: wrap(handleUpdateMySettings),
+    listMyDevices: wrap(handleListMyDevices),
+    sendMyDeviceTest: wrap(handleSendMyDeviceTest),
+    removeMyDevice: wrap(handleRemoveMyDevice),
+    subscribeMyDevice: wrap(handleSubscribeMyDevice),
     changeMyPassword: wrap(handleChangeMyPassword),
     getMyHome: wrap(handleGetMyHome),
     getCalendarFeed: wrap(handleGetCalendarFeed),
+    recordPushReceipt: wrap(handleRecordPushReceipt),
     streamEvents: wrap(handleStreamEvents),
   };
   const all: CreateMswHandlersResult['all'] = (options = {}) => {
@@ -3419,6 +3657,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.handOverShift, overrides.handOverShift),
       invoke(pick.setAvailability, overrides.setAvailability),
       invoke(pick.addTimeOff, overrides.addTimeOff),
+      invoke(pick.sendMyDeviceTest, overrides.sendMyDeviceTest),
       invoke(pick.recordSpecialistReportPrint, overrides.recordSpecialistReportPrint),
       invoke(pick.repeatShifts, overrides.repeatShifts),
       invoke(pick.copyShiftWeek, overrides.copyShiftWeek),
@@ -3427,6 +3666,8 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.getShift, overrides.getShift),
       invoke(pick.updateShift, overrides.updateShift),
       invoke(pick.deleteTimeOff, overrides.deleteTimeOff),
+      invoke(pick.removeMyDevice, overrides.removeMyDevice),
+      invoke(pick.subscribeMyDevice, overrides.subscribeMyDevice),
       invoke(pick.getCalendarFeed, overrides.getCalendarFeed),
       invoke(pick.getDeactivationImpact, overrides.getDeactivationImpact),
       invoke(pick.addHospitalAdmin, overrides.addHospitalAdmin),
@@ -3461,8 +3702,10 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.createCalendarFeed, overrides.createCalendarFeed),
       invoke(pick.getMySettings, overrides.getMySettings),
       invoke(pick.updateMySettings, overrides.updateMySettings),
+      invoke(pick.listMyDevices, overrides.listMyDevices),
       invoke(pick.changeMyPassword, overrides.changeMyPassword),
       invoke(pick.getMyHome, overrides.getMyHome),
+      invoke(pick.recordPushReceipt, overrides.recordPushReceipt),
       invoke(pick.updateUser, overrides.updateUser),
       invoke(pick.updateSpecialty, overrides.updateSpecialty),
       invoke(pick.getHospital, overrides.getHospital),

@@ -139,6 +139,9 @@ import type {
   ListHospitalsData,
   ListHospitalsErrors,
   ListHospitalsResponses,
+  ListMyDevicesData,
+  ListMyDevicesErrors,
+  ListMyDevicesResponses,
   ListMyShiftsData,
   ListMyShiftsErrors,
   ListMyShiftsResponses,
@@ -175,9 +178,15 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptErrors,
   RecordCaseReceiptResponses,
+  RecordPushReceiptData,
+  RecordPushReceiptErrors,
+  RecordPushReceiptResponses,
   RecordSpecialistReportPrintData,
   RecordSpecialistReportPrintErrors,
   RecordSpecialistReportPrintResponses,
+  RemoveMyDeviceData,
+  RemoveMyDeviceErrors,
+  RemoveMyDeviceResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -187,6 +196,9 @@ import type {
   SaveTriageAssessmentData,
   SaveTriageAssessmentErrors,
   SaveTriageAssessmentResponses,
+  SendMyDeviceTestData,
+  SendMyDeviceTestErrors,
+  SendMyDeviceTestResponses,
   SetAvailabilityData,
   SetAvailabilityErrors,
   SetAvailabilityResponses,
@@ -200,6 +212,9 @@ import type {
   SubmitConsultationData,
   SubmitConsultationErrors,
   SubmitConsultationResponses,
+  SubscribeMyDeviceData,
+  SubscribeMyDeviceErrors,
+  SubscribeMyDeviceResponses,
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
@@ -266,6 +281,7 @@ import {
   zListCaseAttachmentsResponse,
   zListCasesResponse,
   zListHospitalsResponse,
+  zListMyDevicesResponse,
   zListMyShiftsResponse,
   zListNotificationsResponse,
   zListShiftsResponse,
@@ -278,14 +294,18 @@ import {
   zPostCaseMessageResponse,
   zRecordCasePrintResponse,
   zRecordCaseReceiptResponse,
+  zRecordPushReceiptResponse,
   zRecordSpecialistReportPrintResponse,
+  zRemoveMyDeviceResponse,
   zRepeatShiftsResponse,
   zRevokeCalendarFeedResponse,
   zSaveTriageAssessmentResponse,
+  zSendMyDeviceTestResponse,
   zSetAvailabilityResponse,
   zSignupResponse,
   zStreamEventsResponse,
   zSubmitConsultationResponse,
+  zSubscribeMyDeviceResponse,
   zUpdateHospitalResponse,
   zUpdateHospitalSwitchboardResponse,
   zUpdateMySettingsResponse,
@@ -1434,6 +1454,70 @@ export const updateMySettings = <ThrowOnError extends boolean = false>(
   });
 
 /**
+ * The caller's devices subscribed to Web Push, with their last delivery.
+ *
+ * Also answers the server's VAPID public key, which a device subscribes with. Any signed-in user; at most 20 devices.
+ */
+export const listMyDevices = <ThrowOnError extends boolean = false>(
+  options?: Options<ListMyDevicesData, ThrowOnError>,
+): RequestResult<ListMyDevicesResponses, ListMyDevicesErrors, ThrowOnError> =>
+  (options?.client ?? client).get<ListMyDevicesResponses, ListMyDevicesErrors, ThrowOnError>({
+    responseValidator: async (data) => await zListMyDevicesResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/devices',
+    ...options,
+  });
+
+/**
+ * Push a test notification to one of the caller's devices.
+ *
+ * Answers what the push service said. A push service that no longer knows the device (404 or 410) removes it. An unknown device is 404.
+ */
+export const sendMyDeviceTest = <ThrowOnError extends boolean = false>(
+  options: Options<SendMyDeviceTestData, ThrowOnError>,
+): RequestResult<SendMyDeviceTestResponses, SendMyDeviceTestErrors, ThrowOnError> =>
+  (options.client ?? client).post<SendMyDeviceTestResponses, SendMyDeviceTestErrors, ThrowOnError>({
+    responseValidator: async (data) => await zSendMyDeviceTestResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/devices/{deviceId}/test',
+    ...options,
+  });
+
+/**
+ * Remove one of the caller's devices; it gets no more alerts.
+ *
+ * An unknown device, or another user's, is 404.
+ */
+export const removeMyDevice = <ThrowOnError extends boolean = false>(
+  options: Options<RemoveMyDeviceData, ThrowOnError>,
+): RequestResult<RemoveMyDeviceResponses, RemoveMyDeviceErrors, ThrowOnError> =>
+  (options.client ?? client).delete<RemoveMyDeviceResponses, RemoveMyDeviceErrors, ThrowOnError>({
+    responseValidator: async (data) => await zRemoveMyDeviceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/devices/{deviceId}',
+    ...options,
+  });
+
+/**
+ * Subscribe one of the caller's devices to alerts by Web Push.
+ *
+ * Creates the device, or replaces its subscription (a browser that subscribed again gets a new endpoint). The endpoint must be https and must not resolve to a loopback, private or link-local address; an endpoint another account had subscribed moves to the caller. At most 20 devices.
+ */
+export const subscribeMyDevice = <ThrowOnError extends boolean = false>(
+  options: Options<SubscribeMyDeviceData, ThrowOnError>,
+): RequestResult<SubscribeMyDeviceResponses, SubscribeMyDeviceErrors, ThrowOnError> =>
+  (options.client ?? client).put<SubscribeMyDeviceResponses, SubscribeMyDeviceErrors, ThrowOnError>({
+    responseValidator: async (data) => await zSubscribeMyDeviceResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/me/devices/{deviceId}',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
  * Change the caller's password (users of the embedded identity provider).
  *
  * The current password is required. The new one follows the password rule of the forced change at sign-in and differs from the current one; problems answer 400 with the field. A user who signs in elsewhere answers 409. Wrong current passwords are throttled as sign-ins are (429).
@@ -1479,6 +1563,24 @@ export const getCalendarFeed = <ThrowOnError extends boolean = false>(
     responseValidator: async (data) => await zGetCalendarFeedResponse.parseAsync(data),
     url: '/public/calendars/{token}',
     ...options,
+  });
+
+/**
+ * A service worker reports that a pushed offer reached its device.
+ *
+ * Reachable without signing in: the one-time credential the push carried is the secret, scoped to one offer; it is spent by its first use. Records the offer delivered (the first time only). A spent, expired or unknown credential is 404.
+ */
+export const recordPushReceipt = <ThrowOnError extends boolean = false>(
+  options: Options<RecordPushReceiptData, ThrowOnError>,
+): RequestResult<RecordPushReceiptResponses, RecordPushReceiptErrors, ThrowOnError> =>
+  (options.client ?? client).post<RecordPushReceiptResponses, RecordPushReceiptErrors, ThrowOnError>({
+    responseValidator: async (data) => await zRecordPushReceiptResponse.parseAsync(data),
+    url: '/public/push-receipts',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
   });
 
 /**

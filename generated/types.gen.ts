@@ -1507,6 +1507,62 @@ export type MySettingsUpdate = {
 };
 
 /**
+ * One of the caller's devices subscribed to Web Push, with its last delivery. The push endpoint itself is a secret of the device and is never answered.
+ */
+export type Device = {
+  id: string;
+  /**
+   * The name the device gave itself, such as "Chrome on Android".
+   */
+  label: string;
+  createdAt: string;
+  /**
+   * When a push service last accepted an alert for the device.
+   */
+  lastDeliveredAt: string | null;
+  /**
+   * When an alert for the device last failed to reach its push service.
+   */
+  lastFailedAt: string | null;
+};
+
+/**
+ * The caller's devices, and the server's public VAPID key a device subscribes with (its applicationServerKey).
+ */
+export type DeviceList = {
+  /**
+   * The VAPID public key, an uncompressed P-256 point in base64url.
+   */
+  vapidPublicKey: string;
+  items: Array<Device>;
+};
+
+/**
+ * What became of the test notification: delivered to the push service, failed (the device stays), or removed (the push service no longer knows the device).
+ */
+export type DeviceTestResult = {
+  result: 'delivered' | 'failed' | 'removed';
+};
+
+/**
+ * A device's Web Push subscription (the browser's PushSubscription) and its label. The endpoint must be an https address of a push service on the public internet.
+ */
+export type DeviceSubscription = {
+  endpoint: string;
+  keys: {
+    /**
+     * The device's P-256 public key, base64url.
+     */
+    p256dh: string;
+    /**
+     * The device's 16-byte authentication secret, base64url.
+     */
+    auth: string;
+  };
+  label: string;
+};
+
+/**
  * A new password for the embedded identity provider's user: the current one first; the new one follows the same rule as the forced change at sign-in (at least 12 characters, a letter and a digit) and differs from the current one.
  */
 export type PasswordChange = {
@@ -1539,6 +1595,13 @@ export type HomeSummary = {
    */
   activeUsers: number | null;
   unreadNotifications: number;
+};
+
+/**
+ * A service worker's report that a pushed offer reached its device: the one-time credential the push carried, scoped to that one offer.
+ */
+export type PushReceipt = {
+  token: string;
 };
 
 /**
@@ -1609,6 +1672,11 @@ export type ShiftId = string;
  * The specialist's user id.
  */
 export type SpecialistId = string;
+
+/**
+ * The device's id, chosen by the device itself and kept in its browser: subscribing again under the same id replaces that device's endpoint.
+ */
+export type DeviceId = string;
 
 export type GetTenantConfigData = {
   body?: never;
@@ -4763,6 +4831,177 @@ export type UpdateMySettingsResponses = {
 
 export type UpdateMySettingsResponse = UpdateMySettingsResponses[keyof UpdateMySettingsResponses];
 
+export type ListMyDevicesData = {
+  body?: never;
+  path?: never;
+  query?: never;
+  url: '/me/devices';
+};
+
+export type ListMyDevicesErrors = {
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ListMyDevicesError = ListMyDevicesErrors[keyof ListMyDevicesErrors];
+
+export type ListMyDevicesResponses = {
+  /**
+   * The caller's devices.
+   */
+  200: DeviceList;
+};
+
+export type ListMyDevicesResponse = ListMyDevicesResponses[keyof ListMyDevicesResponses];
+
+export type SendMyDeviceTestData = {
+  body?: never;
+  path: {
+    /**
+     * The device's id, chosen by the device itself and kept in its browser: subscribing again under the same id replaces that device's endpoint.
+     */
+    deviceId: string;
+  };
+  query?: never;
+  url: '/me/devices/{deviceId}/test';
+};
+
+export type SendMyDeviceTestErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type SendMyDeviceTestError = SendMyDeviceTestErrors[keyof SendMyDeviceTestErrors];
+
+export type SendMyDeviceTestResponses = {
+  /**
+   * What became of the test notification.
+   */
+  200: DeviceTestResult;
+};
+
+export type SendMyDeviceTestResponse = SendMyDeviceTestResponses[keyof SendMyDeviceTestResponses];
+
+export type RemoveMyDeviceData = {
+  body?: never;
+  path: {
+    /**
+     * The device's id, chosen by the device itself and kept in its browser: subscribing again under the same id replaces that device's endpoint.
+     */
+    deviceId: string;
+  };
+  query?: never;
+  url: '/me/devices/{deviceId}';
+};
+
+export type RemoveMyDeviceErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RemoveMyDeviceError = RemoveMyDeviceErrors[keyof RemoveMyDeviceErrors];
+
+export type RemoveMyDeviceResponses = {
+  /**
+   * Removed.
+   */
+  204: void;
+};
+
+export type RemoveMyDeviceResponse = RemoveMyDeviceResponses[keyof RemoveMyDeviceResponses];
+
+export type SubscribeMyDeviceData = {
+  body: DeviceSubscription;
+  path: {
+    /**
+     * The device's id, chosen by the device itself and kept in its browser: subscribing again under the same id replaces that device's endpoint.
+     */
+    deviceId: string;
+  };
+  query?: never;
+  url: '/me/devices/{deviceId}';
+};
+
+export type SubscribeMyDeviceErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The request conflicts with the current state.
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type SubscribeMyDeviceError = SubscribeMyDeviceErrors[keyof SubscribeMyDeviceErrors];
+
+export type SubscribeMyDeviceResponses = {
+  /**
+   * The device, subscribed.
+   */
+  200: Device;
+};
+
+export type SubscribeMyDeviceResponse = SubscribeMyDeviceResponses[keyof SubscribeMyDeviceResponses];
+
 export type ChangeMyPasswordData = {
   body: PasswordChange;
   path?: never;
@@ -4884,6 +5123,43 @@ export type GetCalendarFeedResponses = {
 };
 
 export type GetCalendarFeedResponse = GetCalendarFeedResponses[keyof GetCalendarFeedResponses];
+
+export type RecordPushReceiptData = {
+  body: PushReceipt;
+  path?: never;
+  query?: never;
+  url: '/public/push-receipts';
+};
+
+export type RecordPushReceiptErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RecordPushReceiptError = RecordPushReceiptErrors[keyof RecordPushReceiptErrors];
+
+export type RecordPushReceiptResponses = {
+  /**
+   * Recorded.
+   */
+  204: void;
+};
+
+export type RecordPushReceiptResponse = RecordPushReceiptResponses[keyof RecordPushReceiptResponses];
 
 export type StreamEventsData = {
   body?: never;

@@ -1180,6 +1180,44 @@ export const zMySettingsUpdate = z.object({
 });
 
 /**
+ * One of the caller's devices subscribed to Web Push, with its last delivery. The push endpoint itself is a secret of the device and is never answered.
+ */
+export const zDevice = z.object({
+  id: z.string().check(z.maxLength(44)),
+  label: z.string().check(z.maxLength(80)),
+  createdAt: z.iso.datetime().check(z.maxLength(40)),
+  lastDeliveredAt: z.nullable(z.iso.datetime().check(z.maxLength(40))),
+  lastFailedAt: z.nullable(z.iso.datetime().check(z.maxLength(40))),
+});
+
+/**
+ * The caller's devices, and the server's public VAPID key a device subscribes with (its applicationServerKey).
+ */
+export const zDeviceList = z.object({
+  vapidPublicKey: z.string().check(z.maxLength(100), z.regex(/^[A-Za-z0-9_-]{80,100}$/)),
+  items: z.array(zDevice).check(z.maxLength(20)),
+});
+
+/**
+ * What became of the test notification: delivered to the push service, failed (the device stays), or removed (the push service no longer knows the device).
+ */
+export const zDeviceTestResult = z.object({
+  result: z.enum(['delivered', 'failed', 'removed']),
+});
+
+/**
+ * A device's Web Push subscription (the browser's PushSubscription) and its label. The endpoint must be an https address of a push service on the public internet.
+ */
+export const zDeviceSubscription = z.object({
+  endpoint: z.string().check(z.minLength(12), z.maxLength(1000)),
+  keys: z.object({
+    p256dh: z.string().check(z.maxLength(102), z.regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/)),
+    auth: z.string().check(z.maxLength(34), z.regex(/^[A-Za-z0-9_-]{20,32}={0,2}$/)),
+  }),
+  label: z.string().check(z.minLength(1), z.maxLength(80)),
+});
+
+/**
  * A new password for the embedded identity provider's user: the current one first; the new one follows the same rule as the forced change at sign-in (at least 12 characters, a letter and a digit) and differs from the current one.
  */
 export const zPasswordChange = z.object({
@@ -1197,6 +1235,13 @@ export const zHomeSummary = z.object({
   triageAssessments: z.nullable(z.int().check(z.gte(0), z.lte(2147483647))),
   activeUsers: z.nullable(z.int().check(z.gte(0), z.lte(2147483647))),
   unreadNotifications: z.int().check(z.gte(0), z.lte(2147483647)),
+});
+
+/**
+ * A service worker's report that a pushed offer reached its device: the one-time credential the push carried, scoped to that one offer.
+ */
+export const zPushReceipt = z.object({
+  token: z.string().check(z.maxLength(47), z.regex(/^prc_[A-Za-z0-9_-]{43}$/)),
 });
 
 /**
@@ -1261,6 +1306,11 @@ export const zShiftId = z.string().check(z.maxLength(100));
  * The specialist's user id.
  */
 export const zSpecialistId = z.string().check(z.maxLength(100));
+
+/**
+ * The device's id, chosen by the device itself and kept in its browser: subscribing again under the same id replaces that device's endpoint.
+ */
+export const zDeviceId = z.string().check(z.maxLength(44), z.regex(/^dev_[A-Za-z0-9_-]{16,40}$/));
 
 /**
  * The tenant configuration.
@@ -1876,6 +1926,40 @@ export const zUpdateMySettingsBody = zMySettingsUpdate;
  */
 export const zUpdateMySettingsResponse = zMySettings;
 
+/**
+ * The caller's devices.
+ */
+export const zListMyDevicesResponse = zDeviceList;
+
+export const zSendMyDeviceTestPath = z.object({
+  deviceId: z.string().check(z.maxLength(44), z.regex(/^dev_[A-Za-z0-9_-]{16,40}$/)),
+});
+
+/**
+ * What became of the test notification.
+ */
+export const zSendMyDeviceTestResponse = zDeviceTestResult;
+
+export const zRemoveMyDevicePath = z.object({
+  deviceId: z.string().check(z.maxLength(44), z.regex(/^dev_[A-Za-z0-9_-]{16,40}$/)),
+});
+
+/**
+ * Removed.
+ */
+export const zRemoveMyDeviceResponse = z.void();
+
+export const zSubscribeMyDeviceBody = zDeviceSubscription;
+
+export const zSubscribeMyDevicePath = z.object({
+  deviceId: z.string().check(z.maxLength(44), z.regex(/^dev_[A-Za-z0-9_-]{16,40}$/)),
+});
+
+/**
+ * The device, subscribed.
+ */
+export const zSubscribeMyDeviceResponse = zDevice;
+
 export const zChangeMyPasswordBody = zPasswordChange;
 
 /**
@@ -1900,6 +1984,13 @@ export const zGetCalendarFeedPath = z.object({
  * The calendar.
  */
 export const zGetCalendarFeedResponse = z.string().check(z.maxLength(2000000));
+
+export const zRecordPushReceiptBody = zPushReceipt;
+
+/**
+ * Recorded.
+ */
+export const zRecordPushReceiptResponse = z.void();
 
 /**
  * The stream.

@@ -14,6 +14,8 @@ import { installApiLayer } from './lib/api/index.ts';
 import { AuthProvider, loadTenantConfig, prefetchMsalWhenNeeded, startAuth } from './lib/auth/index.ts';
 import { configureZod } from './lib/forms/zod-error-map.ts';
 import { loadLocaleDataInWorker } from './lib/locale-data.ts';
+import { renewPushSubscription } from './lib/push-subscription.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { yieldToMain } from './lib/yield-to-main.ts';
 
@@ -65,6 +67,9 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
     return;
   }
 
+  // Signed in: the service worker that shows pushed alerts (again, after the module-load recovery), and this
+  // device's push subscription renewed where notifications were turned on before.
+  void registerServiceWorker().then(renewPushSubscription);
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();

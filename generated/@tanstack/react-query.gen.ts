@@ -52,6 +52,7 @@ import {
   listCaseAttachments,
   listCases,
   listHospitals,
+  listMyDevices,
   listMyShifts,
   listNotifications,
   listShifts,
@@ -65,13 +66,17 @@ import {
   postCaseMessage,
   recordCasePrint,
   recordCaseReceipt,
+  recordPushReceipt,
   recordSpecialistReportPrint,
+  removeMyDevice,
   repeatShifts,
   revokeCalendarFeed,
   saveTriageAssessment,
+  sendMyDeviceTest,
   setAvailability,
   signup,
   submitConsultation,
+  subscribeMyDevice,
   updateHospital,
   updateHospitalSwitchboard,
   updateMySettings,
@@ -210,6 +215,9 @@ import type {
   ListHospitalsData,
   ListHospitalsError,
   ListHospitalsResponse,
+  ListMyDevicesData,
+  ListMyDevicesError,
+  ListMyDevicesResponse,
   ListMyShiftsData,
   ListMyShiftsError,
   ListMyShiftsResponse,
@@ -246,9 +254,15 @@ import type {
   RecordCaseReceiptData,
   RecordCaseReceiptError,
   RecordCaseReceiptResponse,
+  RecordPushReceiptData,
+  RecordPushReceiptError,
+  RecordPushReceiptResponse,
   RecordSpecialistReportPrintData,
   RecordSpecialistReportPrintError,
   RecordSpecialistReportPrintResponse,
+  RemoveMyDeviceData,
+  RemoveMyDeviceError,
+  RemoveMyDeviceResponse,
   RepeatShiftsData,
   RepeatShiftsError,
   RepeatShiftsResponse,
@@ -258,6 +272,9 @@ import type {
   SaveTriageAssessmentData,
   SaveTriageAssessmentError,
   SaveTriageAssessmentResponse,
+  SendMyDeviceTestData,
+  SendMyDeviceTestError,
+  SendMyDeviceTestResponse,
   SetAvailabilityData,
   SetAvailabilityError,
   SetAvailabilityResponse,
@@ -267,6 +284,9 @@ import type {
   SubmitConsultationData,
   SubmitConsultationError,
   SubmitConsultationResponse,
+  SubscribeMyDeviceData,
+  SubscribeMyDeviceError,
+  SubscribeMyDeviceResponse,
   UpdateHospitalData,
   UpdateHospitalError,
   UpdateHospitalResponse,
@@ -2321,6 +2341,108 @@ export const updateMySettingsMutation = (
   return mutationOptions;
 };
 
+export const listMyDevicesQueryKey = (options?: Options<ListMyDevicesData>) =>
+  createQueryKey('listMyDevices', options);
+
+/**
+ * The caller's devices subscribed to Web Push, with their last delivery.
+ *
+ * Also answers the server's VAPID public key, which a device subscribes with. Any signed-in user; at most 20 devices.
+ */
+export const listMyDevicesOptions = (options?: Options<ListMyDevicesData>) =>
+  queryOptions<
+    ListMyDevicesResponse,
+    ListMyDevicesError,
+    ListMyDevicesResponse,
+    ReturnType<typeof listMyDevicesQueryKey>
+  >({
+    queryFn: async ({ queryKey, signal }) => {
+      const { data } = await listMyDevices({
+        ...options,
+        ...queryKey[0],
+        signal,
+        throwOnError: true,
+      });
+      return data;
+    },
+    queryKey: listMyDevicesQueryKey(options),
+  });
+
+/**
+ * Push a test notification to one of the caller's devices.
+ *
+ * Answers what the push service said. A push service that no longer knows the device (404 or 410) removes it. An unknown device is 404.
+ */
+export const sendMyDeviceTestMutation = (
+  options?: Partial<Options<SendMyDeviceTestData>>,
+): UseMutationOptions<SendMyDeviceTestResponse, SendMyDeviceTestError, Options<SendMyDeviceTestData>> => {
+  const mutationOptions: UseMutationOptions<
+    SendMyDeviceTestResponse,
+    SendMyDeviceTestError,
+    Options<SendMyDeviceTestData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await sendMyDeviceTest({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Remove one of the caller's devices; it gets no more alerts.
+ *
+ * An unknown device, or another user's, is 404.
+ */
+export const removeMyDeviceMutation = (
+  options?: Partial<Options<RemoveMyDeviceData>>,
+): UseMutationOptions<RemoveMyDeviceResponse, RemoveMyDeviceError, Options<RemoveMyDeviceData>> => {
+  const mutationOptions: UseMutationOptions<
+    RemoveMyDeviceResponse,
+    RemoveMyDeviceError,
+    Options<RemoveMyDeviceData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await removeMyDevice({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Subscribe one of the caller's devices to alerts by Web Push.
+ *
+ * Creates the device, or replaces its subscription (a browser that subscribed again gets a new endpoint). The endpoint must be https and must not resolve to a loopback, private or link-local address; an endpoint another account had subscribed moves to the caller. At most 20 devices.
+ */
+export const subscribeMyDeviceMutation = (
+  options?: Partial<Options<SubscribeMyDeviceData>>,
+): UseMutationOptions<SubscribeMyDeviceResponse, SubscribeMyDeviceError, Options<SubscribeMyDeviceData>> => {
+  const mutationOptions: UseMutationOptions<
+    SubscribeMyDeviceResponse,
+    SubscribeMyDeviceError,
+    Options<SubscribeMyDeviceData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await subscribeMyDevice({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
 /**
  * Change the caller's password (users of the embedded identity provider).
  *
@@ -2393,3 +2515,28 @@ export const getCalendarFeedOptions = (options: Options<GetCalendarFeedData>) =>
     },
     queryKey: getCalendarFeedQueryKey(options),
   });
+
+/**
+ * A service worker reports that a pushed offer reached its device.
+ *
+ * Reachable without signing in: the one-time credential the push carried is the secret, scoped to one offer; it is spent by its first use. Records the offer delivered (the first time only). A spent, expired or unknown credential is 404.
+ */
+export const recordPushReceiptMutation = (
+  options?: Partial<Options<RecordPushReceiptData>>,
+): UseMutationOptions<RecordPushReceiptResponse, RecordPushReceiptError, Options<RecordPushReceiptData>> => {
+  const mutationOptions: UseMutationOptions<
+    RecordPushReceiptResponse,
+    RecordPushReceiptError,
+    Options<RecordPushReceiptData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await recordPushReceipt({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};

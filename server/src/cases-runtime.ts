@@ -11,7 +11,9 @@ import type { Database } from './db/database.ts';
 import { systemClock, type AckOverrides, type Clock } from './domain/escalation.ts';
 import { startEventHub, type EventHub } from './events/hub.ts';
 import { findUserById } from './users/users-repository.ts';
+import { createPushService, type PushService } from './push/push-service.ts';
 import { startCaseTimerWorker, type CaseTimerWorker } from './workers/case-timers.ts';
+import { startPushAlertWorker, type PushAlertWorker } from './workers/push-alerts.ts';
 
 export interface CasesOptions {
   readonly clock?: Clock;
@@ -26,6 +28,9 @@ export interface CasesRuntime {
   readonly context: CasesContext;
   readonly hub: EventHub;
   readonly worker: CaseTimerWorker | null;
+  /** Web Push: the keys and settings, and the worker that sends the outbox (none when worker is false). */
+  readonly push: PushService;
+  readonly pushWorker: PushAlertWorker | null;
 }
 
 declare module 'fastify' {
@@ -49,6 +54,9 @@ export async function registerCases(
   const s3 =
     options.blobs === undefined && config.operations.s3 ? s3BlobStore(config.operations.s3) : undefined;
   const blobs = options.blobs ?? s3 ?? directoryBlobStore(config.blobDir);
+  const push = createPushService(db, config, (details, message) => {
+    app.log.warn(details, message);
+  });
   const runtime: CasesRuntime = {
     context: {
       db,
@@ -60,6 +68,8 @@ export async function registerCases(
     hub,
     worker:
       tickMs === null ? null : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, onError }),
+    push,
+    pushWorker: tickMs === null ? null : startPushAlertWorker({ db, clock, push, tickMs, onError }),
   };
   app.decorate('cases', runtime);
   // A deactivated account hears nothing more: the users table announces every change of a user (the same
@@ -81,6 +91,7 @@ export async function registerCases(
   app.addHook('onReady', async () => {
     // Whatever fell due while no server ran fires now, not a tick later.
     await runtime.worker?.tick().catch(onError);
+    await runtime.pushWorker?.tick().catch(onError);
   });
   app.addHook('preClose', (done) => {
     hub.endStreams();
@@ -89,6 +100,7 @@ export async function registerCases(
   app.addHook('onClose', async () => {
     await unlistenUsers().catch(onError);
     await runtime.worker?.stop();
+    await runtime.pushWorker?.stop();
     await hub.close().catch(onError);
     s3?.close();
   });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { alertsEnvShape, alertsProblems, readAlerts, type AlertsConfig } from './alerts-config.ts';
 import { generatePassword, MINIMUM_COST } from './auth/passwords.ts';
 import { limitsEnvShape, readLimits, type LimitsConfig } from './limits-config.ts';
 import {
@@ -100,6 +101,8 @@ export interface Config {
   readonly limits: LimitsConfig;
   /** Metrics access, the shutdown drain, the S3 blob store (operations-config.ts). */
   readonly operations: OperationsConfig;
+  /** Web Push and the other channels alerts leave by (alerts-config.ts). */
+  readonly alerts: AlertsConfig;
   /** Tenant-level problems, one readable line each; empty when the tenant configuration is sound. */
   readonly tenantProblems: readonly string[];
 }
@@ -179,6 +182,7 @@ const serverSchema = z.object({
   CASE_REALERT_SECONDS: caseSeconds.optional(),
   ...limitsEnvShape,
   ...operationsEnvShape,
+  ...alertsEnvShape,
 });
 
 // Checks across variables, kept apart from the schema so that they are reported together with its problems.
@@ -261,6 +265,7 @@ function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     ...demoProblems(given),
     ...passwordHashProblems(given),
     ...operationsProblems(given),
+    ...alertsProblems(given, isProduction(given)),
   ];
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
@@ -393,6 +398,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     caseTimers: readCaseTimers(server),
     limits: readLimits(server, tls.mode === 'off'),
     operations: readOperations(server),
+    alerts: readAlerts(server, publicUrl),
     tenantProblems: tenant.problems,
   };
 }

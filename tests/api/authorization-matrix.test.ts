@@ -354,6 +354,28 @@ forEachDatabase((_name, openDatabase) => {
         );
       }
 
+      // Push devices: the same device id for every caller (their own), and one each of a St George's
+      // neurologist, a Riverside one and the other system's. Their endpoints are documentation addresses,
+      // which the SSRF guard refuses before any request leaves.
+      const devices = {
+        own: 'dev_authz_own_device_01',
+        same_hospital: 'dev_authz_sgh_device_01',
+        other_hospital: 'dev_authz_rvg_device_01',
+        other_system: 'dev_authz_oth_device_01',
+      };
+      for (const [id, userId] of [
+        ...[...new Set(callers.values())].map((userId) => [devices.own, userId] as const),
+        [devices.same_hospital, NEURO_1],
+        [devices.other_hospital, RVG_NEURO_1],
+        [devices.other_system, OTHER.specialist],
+      ] as const) {
+        await db.query(
+          `insert into push_devices (id, user_id, endpoint, p256dh, auth, label, created_at, updated_at)
+           values ($1, $2, $3, 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA', 'tBHItJI5svbpez7KI4CCXg', 'Phone', now(), now())`,
+          [id, userId, `https://203.0.113.7/push/${id}/${userId}`],
+        );
+      }
+
       const scoped = (
         own: string,
         sameHospitalId: string,
@@ -389,6 +411,13 @@ forEachDatabase((_name, openDatabase) => {
           OTHER.specialty,
           'spc_authz_missing',
         ),
+        deviceId: scoped(
+          devices.own,
+          devices.same_hospital,
+          devices.other_hospital,
+          devices.other_system,
+          'dev_authz_missing_00001',
+        ),
         timeOffId: scoped(
           timeOff.own,
           timeOff.own,
@@ -403,6 +432,18 @@ forEachDatabase((_name, openDatabase) => {
     afterAll(async () => {
       await app.close();
     });
+
+    let subscriptions = 0;
+    /**
+     * The operation's example; a subscription gets an endpoint of its own, as each browser has (a public
+     * address: subscribing sends nothing to it).
+     */
+    function bodyFor(operation: Operation): unknown {
+      const example = operation.jsonExample ?? {};
+      if (operation.operationId !== 'subscribeMyDevice') return example;
+      subscriptions += 1;
+      return { ...example, endpoint: `https://93.184.215.14/push/subscription-${subscriptions}` };
+    }
 
     async function call(operation: Operation, role: Role, scope: Scope | typeof NO_TARGET): Promise<Answer> {
       let path = operation.path;
@@ -433,11 +474,7 @@ forEachDatabase((_name, openDatabase) => {
         return { status: response.status, body };
       }
       const withBody = operation.method !== 'GET' && operation.method !== 'DELETE';
-      const payload = operation.binary
-        ? png
-        : withBody
-          ? JSON.stringify(operation.jsonExample ?? {})
-          : undefined;
+      const payload = operation.binary ? png : withBody ? JSON.stringify(bodyFor(operation)) : undefined;
       const response = await app.inject({
         method: operation.method as 'GET',
         url,
@@ -476,7 +513,9 @@ forEachDatabase((_name, openDatabase) => {
               }
             }
           }
-          if (targeted) {
+          // A device id names one of the caller's own devices (subscribing under a new id makes one): another
+          // user's id is, to the caller, one of theirs, so it answers as their own would, never as the other's.
+          if (targeted && !operation.pathParameters.includes('deviceId')) {
             const missing = answers.get('missing');
             const same = (scope: Scope) =>
               answers.get(scope)?.status === missing?.status && answers.get(scope)?.body === missing?.body;

@@ -265,4 +265,14 @@ describe('loadConfig: operations (metrics, drain, S3 blobs)', () => {
       ]),
     );
   });
+
+  it('allows plain-http local push endpoints for tests and local checks only, never on a production server', () => {
+    expect(loadConfig({ PUSH_ALLOW_INSECURE_LOCAL: 'true' }).alerts.allowInsecureLocalPush).toBe(true);
+    expect(loadConfig({}).alerts.allowInsecureLocalPush).toBe(false);
+    for (const env of [{ NODE_ENV: 'production' }, { PUBLIC_URL: 'https://router.hospital.example' }]) {
+      expect(problemsOf({ ...env, PUSH_ALLOW_INSECURE_LOCAL: 'true' })).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^PUSH_ALLOW_INSECURE_LOCAL: a production server/)]),
+      );
+    }
+  });
 });

@@ -6,11 +6,14 @@ import {
   handleChangeMyPassword,
   handleGetMyHome,
   handleGetMySettings,
+  handleListMyDevices,
   handleListSpecialties,
   handleListTriageAssessments,
+  handleSendMyDeviceTest,
   handleUpdateMySettings,
 } from '../../generated/msw.gen.ts';
 import type {
+  DeviceList,
   HomeSummary,
   MySettings,
   MySettingsUpdate,
@@ -29,9 +32,11 @@ const examples = {
   home: () => example('HomeSummary') as HomeSummary,
   specialties: () => example('SpecialtyList') as SpecialtyList,
   triage: () => example('TriageAssessmentList') as TriageAssessmentList,
+  devices: () => example('DeviceList') as DeviceList,
 };
 
 const lists = [
+  handleListMyDevices({ body: examples.devices() }),
   handleListSpecialties({ body: examples.specialties() }),
   handleListTriageAssessments({ body: examples.triage() }),
 ];
@@ -69,6 +74,28 @@ describe('settings', () => {
     const neurology = within(specialties).getByRole('link', { name: 'Neurology' });
     expect(neurology).toHaveAttribute('href', '/settings/triage-assessment/spc_neurology');
     expect(within(specialties).getByText('3 questions')).toBeInTheDocument();
+  });
+
+  it('lists the devices that get alerts with their last delivery, and sends one a test notification', async () => {
+    const user = userEvent.setup();
+    const tested: string[] = [];
+    await renderApp(
+      '/settings/',
+      'specialist',
+      ...lists,
+      handleSendMyDeviceTest(({ params }) => {
+        tested.push(params.deviceId);
+        return Response.json({ result: 'delivered' });
+      }),
+    );
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    const phone = await within(devices).findByRole('listitem', { name: 'Chrome on Android' });
+    expect(within(phone).getByText(/^Last delivery /)).toBeInTheDocument();
+    // This browser has no service worker (jsdom): it says how to get alerts instead of asking for permission.
+    expect(within(devices).getByText(/cannot show alerts when Case Router is closed/)).toBeInTheDocument();
+    await user.click(within(phone).getByRole('button', { name: 'Send test' }));
+    expect(await within(phone).findByText(/Test notification sent/)).toBeInTheDocument();
+    expect(tested).toEqual(['dev_Q2hyb21lT25BbmRyb2lk']);
   });
 
   it('turns toasts off on the server', async () => {

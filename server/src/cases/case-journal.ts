@@ -5,7 +5,9 @@ import { recordAudit } from '../audit/audit-repository.ts';
 import type { Queryable } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
 import { publishChange } from '../events/case-change-channel.ts';
+import { PUSHED_KINDS } from '../domain/push-alert.ts';
 import { insertNotifications } from '../notifications/notifications-repository.ts';
+import { insertPushAlerts } from '../push/push-repository.ts';
 import { insertCaseEvent } from './case-thread-repository.ts';
 
 // NOTIFY payloads stop at 8000 bytes: recipients go out in batches well below that.
@@ -58,6 +60,17 @@ export class CaseJournal {
       at: this.at,
     });
     recipients.forEach((userId, index) => this.notified.push({ userId, id: ids[index] ?? '' }));
+    // Reach them outside an open tab too: the push waits in the outbox, in this transaction, for the worker.
+    if (PUSHED_KINDS.has(draft.kind)) {
+      await insertPushAlerts(this.tx, {
+        ids: recipients.map(() => newId('psh')),
+        userIds: recipients,
+        caseId: this.caseId,
+        kind: draft.kind,
+        actorId: draft.actorId,
+        at: this.at,
+      });
+    }
   }
 
   /** Users who follow the case and should refetch it, though no notification is written for them. */

@@ -219,3 +219,15 @@ export async function reviveOfferOf(
     [caseId, specialistId, at.toISOString()],
   );
 }
+
+/** The case and specialist of an offer, by its id. */
+export async function readOfferById(
+  db: Queryable,
+  offerId: string,
+): Promise<{ case_id: string; specialist_id: string } | undefined> {
+  const [row] = await db.query<{ case_id: string; specialist_id: string }>(
+    'select case_id, specialist_id from case_offers where id = $1',
+    [offerId],
+  );
+  return row;
+}

@@ -2,6 +2,7 @@ import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import { authDetails } from '../auth/authenticate.ts';
 import { invalidToken } from '../errors.ts';
 import { actorOf, callerOf } from '../http/request-context.ts';
+import { listMyDevices, removeMyDevice, sendMyDeviceTest, subscribeMyDevice } from '../push/devices.ts';
 import { createCalendarFeed, listMyShifts, revokeCalendarFeed } from '../schedules/calendar-feed.ts';
 import { readHome } from '../users/home.ts';
 import { changeMyPassword, changeMySettings, readMySettings } from '../users/my-settings.ts';
@@ -39,6 +40,32 @@ export const meHandlers = {
   async getMyHome(request, reply) {
     return reply.code(200).send(await readHome(request.server.db, callerOf(request), new Date()));
   },
+  async listMyDevices(request, reply) {
+    const { db, cases } = request.server;
+    return reply.code(200).send(await listMyDevices(db, callerOf(request), cases.push));
+  },
+  async subscribeMyDevice(request, reply) {
+    const { db, cases } = request.server;
+    const device = await subscribeMyDevice(
+      db,
+      callerOf(request),
+      request.params.deviceId,
+      request.body,
+      cases.push,
+      cases.context.clock.now(),
+    );
+    return reply.code(200).send(device);
+  },
+  async removeMyDevice(request, reply) {
+    await removeMyDevice(request.server.db, callerOf(request), request.params.deviceId);
+    return reply.code(204).send();
+  },
+  async sendMyDeviceTest(request, reply) {
+    const { db, cases } = request.server;
+    const now = cases.context.clock.now();
+    const result = await sendMyDeviceTest(db, callerOf(request), request.params.deviceId, cases.push, now);
+    return reply.code(200).send(result);
+  },
 } satisfies Pick<
   RouteHandlers,
   | 'getMe'
@@ -49,4 +76,8 @@ export const meHandlers = {
   | 'updateMySettings'
   | 'changeMyPassword'
   | 'getMyHome'
+  | 'listMyDevices'
+  | 'subscribeMyDevice'
+  | 'removeMyDevice'
+  | 'sendMyDeviceTest'
 >;

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { RouteHandlers } from '../../../generated/fastify.gen.ts';
 import type { OpenApiDocument, TenantConfig } from '../../../generated/types.gen.ts';
+import { recordPushReceipt } from '../cases/push-receipts.ts';
 import type { Config } from '../config.ts';
 import { API_PREFIX, loadOpenApiDocument } from '../openapi.ts';
 import { calendarETag, matchesETag, readCalendarFeed } from '../schedules/calendar-feed.ts';
@@ -59,4 +60,11 @@ export const publicHandlers = {
     }
     return reply.type('text/calendar; charset=utf-8').code(200).send(calendar);
   },
-} satisfies Pick<RouteHandlers, 'getTenantConfig' | 'getOpenApiDocument' | 'getCalendarFeed'>;
+  async recordPushReceipt(request, reply) {
+    await recordPushReceipt(request.server.cases.context, request.body.token, request.ip);
+    return reply.code(204).send();
+  },
+} satisfies Pick<
+  RouteHandlers,
+  'getTenantConfig' | 'getOpenApiDocument' | 'getCalendarFeed' | 'recordPushReceipt'
+>;

@@ -38,6 +38,8 @@ function layout({ assetsPath, title, body, scripts = [], prefetch = [] }: Layout
 <title>${escapeHtml(title)} · ${t.productName}</title>
 <link rel="stylesheet" href="${assetsPath}/identity.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="manifest" href="/manifest.webmanifest">
+<meta name="theme-color" content="#00719a">
 ${scriptTags}${prefetchTag}
 </head>
 <body>

@@ -4,6 +4,7 @@
 import './mantine-styles.ts';
 
 export { MySettingsPanel, PASSWORD_RULE } from './my-settings.tsx';
+export { DevicesPanel } from './devices-panel.tsx';
 export { SpecialtyLinks } from './specialty-links.tsx';
 export { TriageAssessmentEditor } from './triage-editor.tsx';
 export { HomeTiles, type HomeTile } from './home-tiles.tsx';

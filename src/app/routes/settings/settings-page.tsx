@@ -1,8 +1,8 @@
-// /settings for every user: profile, password, notification preferences, and the specialties with links to
-// their triage assessments.
+// /settings for every user: profile, password, notification preferences, the devices that get alerts, and
+// the specialties with links to their triage assessments.
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { routes } from '../../../config/routes.ts';
-import { MySettingsPanel, SpecialtyLinks } from '../../../features/settings/index.ts';
+import { DevicesPanel, MySettingsPanel, SpecialtyLinks } from '../../../features/settings/index.ts';
 import { useMe } from '../../../lib/use-me.ts';
 
 export function Component() {
@@ -14,10 +14,13 @@ export function Component() {
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <MySettingsPanel />
-        <SpecialtyLinks
-          href={(specialtyId) => routes.triageAssessment.href({ specialty: specialtyId })}
-          withCounts={me?.hospital != null}
-        />
+        <Stack gap="md">
+          <DevicesPanel />
+          <SpecialtyLinks
+            href={(specialtyId) => routes.triageAssessment.href({ specialty: specialtyId })}
+            withCounts={me?.hospital != null}
+          />
+        </Stack>
       </SimpleGrid>
     </Stack>
   );
