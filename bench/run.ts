@@ -1,6 +1,6 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
 // into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
-// `schedules`, `insights`, `reliability`, `simulation`, `screen`) runs one part. `--smoke` runs the parts at
+// `schedules`, `insights`, `reliability`, `simulation`, `screen`, `idle`) runs one part. `--smoke` runs the parts at
 // the size `npm test` runs them (seconds), and only prints their figures.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { specServer } from '../e2e/support/server.ts';
 import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
 import { runInsightsBenchmark } from './insights.ts';
+import { idleBenchmark } from './idle.ts';
 import { lighthouseMarkdown, measureLighthouse } from './lighthouse.ts';
 import { runSchedulesBenchmark } from './schedules.ts';
 import { runScreenBenchmark } from './screen.ts';
@@ -46,7 +47,7 @@ const parts = process.argv.slice(2).filter((argument) => !argument.startsWith('-
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
 // The browser parts measure the production build; the others start servers that serve no SPA.
-if (runs('bundle') || runs('lighthouse') || runs('screen'))
+if (runs('bundle') || runs('lighthouse') || runs('screen') || runs('idle'))
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
@@ -90,3 +91,14 @@ if (runs('simulation'))
 
 if (runs('screen'))
   await write('screen', `Measured ${machine}.\n\n${await figures(runScreenBenchmark(size))}`);
+
+if (runs('idle')) {
+  // Above the browser tests' own ports and the other browser parts'.
+  const server = specServer(E2E_PORT + 7);
+  await server.start();
+  try {
+    await write('idle', `Measured ${machine}.\n\n${await figures(idleBenchmark(server.url, size))}`);
+  } finally {
+    await server.stop();
+  }
+}

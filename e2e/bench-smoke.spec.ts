@@ -1,9 +1,10 @@
-// The browser parts of `npm run bench` (bundle, Lighthouse, screen) at their smoke size, on a server of their
+// The browser parts of `npm run bench` (bundle, Lighthouse, screen, idle) at their smoke size, on a server of their
 // own with the production build: each still runs from start to end and its figures are well-formed (finite
 // numbers, complete tables, every case on its screen once). Never how fast: the full sizes run in
 // `npm run bench`. Nothing here writes docs/benchmarks.md. The server parts: tests/reliability/bench-smoke.test.ts.
 import { expect, test } from '@playwright/test';
 import { bundleMarkdown, measureBundle } from '../bench/bundle.ts';
+import { idleBenchmark } from '../bench/idle.ts';
 import { screenBenchmark, SCREEN_SERVER_ENV } from '../bench/screen.ts';
 import { figureProblems } from '../bench/well-formed.ts';
 import { E2E_PORT } from './server-env.ts';
@@ -49,6 +50,13 @@ test('Lighthouse: one role’s home, one run', async () => {
 test('screen: create → the offered specialist’s case box', async ({ browser }) => {
   test.setTimeout(180_000);
   const result = await screenBenchmark(browser, server.url, 'smoke');
+  console.log(result.markdown);
+  expect(figureProblems(result, 1)).toEqual([]);
+});
+
+test('idle: one role’s home left open, its main-thread time per second', async () => {
+  test.setTimeout(120_000);
+  const result = await idleBenchmark(server.url, 'smoke');
   console.log(result.markdown);
   expect(figureProblems(result, 1)).toEqual([]);
 });

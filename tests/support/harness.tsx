@@ -7,7 +7,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import type { AnyHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import type { ReactElement } from 'react';
+import { Profiler, type ProfilerOnRenderCallback, type ReactElement } from 'react';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from 'sonner';
@@ -68,13 +68,26 @@ export interface RenderOptions {
   readonly auth?: Auth;
   /** The app's own by default; one made after startAuthWith must come from the modules imported after it. */
   readonly queryClient?: QueryClient;
+  /** Given, the element sits in a React Profiler that calls it on each commit. */
+  readonly onRender?: ProfilerOnRenderCallback;
 }
 
 /** One element inside the app's providers. */
-export function renderUi(ui: ReactElement, { queryClient = createQueryClient() }: RenderOptions = {}) {
+export function renderUi(
+  ui: ReactElement,
+  { queryClient = createQueryClient(), onRender }: RenderOptions = {},
+) {
   const view = render(
     <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        {onRender ? (
+          <Profiler id="app" onRender={onRender}>
+            {ui}
+          </Profiler>
+        ) : (
+          ui
+        )}
+      </QueryClientProvider>
       <Toaster />
     </MantineProvider>,
   );
@@ -154,6 +167,16 @@ const quietShell: AnyHandler[] = [
  * them, the shell's notifications are quiet unless the handlers answer them, and the handlers answer the rest.
  */
 export async function renderApp(path: string, as: User | Role, ...handlers: AnyHandler[]) {
+  return renderAppWith(path, as, {}, ...handlers);
+}
+
+/** renderApp, with render options (a Profiler's callback). */
+export async function renderAppWith(
+  path: string,
+  as: User | Role,
+  { onRender }: Pick<RenderOptions, 'onRender'>,
+  ...handlers: AnyHandler[]
+) {
   const user = typeof as === 'string' ? userWithRole(as) : as;
   // A test's own handlers come first, so it may answer the shell's calls itself (feed the event stream, give
   // the user's settings); the quiet shell and the default settings answer the rest.
@@ -174,7 +197,7 @@ export async function renderApp(path: string, as: User | Role, ...handlers: AnyH
     import('../../src/app/shell/app-shell-layout.tsx'),
     screen === undefined ? undefined : screens.routeScreens[screen].load(),
   ]);
-  return renderRoutes(appRoutes, path, { auth, queryClient: queries.createQueryClient() });
+  return renderRoutes(appRoutes, path, { auth, queryClient: queries.createQueryClient(), onRender });
 }
 
 /** jsdom has no object URLs; the image viewer needs them. */

@@ -1,0 +1,118 @@
+// What an open page costs while nobody touches it: each role's home signed in, left open at 360 and 1280 px, its
+// main-thread time per second over a window, from the DevTools Performance metrics (`TaskDuration`: all main-
+// thread tasks; `ScriptDuration`: the script part) read through a CDP session at the window's start and end. The
+// goal: at most 5 ms per second on every role home. Figures as Markdown for docs/benchmarks.md. At the smoke size
+// (`npm test`): one role at 1280 px over 2 s.
+import puppeteer, { type Page } from 'puppeteer-core';
+import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { signIn } from './lighthouse.ts';
+import type { BenchResult, BenchSize } from './support.ts';
+
+const GOAL_MS_PER_SECOND = 5;
+
+interface IdleSize {
+  readonly roles: typeof ROLES;
+  readonly widths: readonly number[];
+  /** How long the page is left open before the window: its first answers and renders are not idle. */
+  readonly settleMs: number;
+  readonly windowMs: number;
+}
+
+const SIZES: Record<BenchSize, IdleSize> = {
+  full: { roles: ROLES, widths: [360, 1280], settleMs: 5_000, windowMs: 20_000 },
+  smoke: { roles: ROLES.slice(0, 1), widths: [1280], settleMs: 1_000, windowMs: 2_000 },
+};
+
+export interface IdleRow {
+  readonly role: string;
+  readonly width: number;
+  /** Case cards on the screen during the window. */
+  readonly cards: number;
+  readonly taskMsPerSecond: number;
+  readonly scriptMsPerSecond: number;
+}
+
+type Metrics = Record<string, number>;
+
+async function metricsOf(session: Awaited<ReturnType<Page['createCDPSession']>>): Promise<Metrics> {
+  const { metrics } = await session.send('Performance.getMetrics');
+  return Object.fromEntries(metrics.map(({ name, value }) => [name, value]));
+}
+
+const wait = (ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(resolve, ms);
+  });
+
+async function measureHome(page: Page, baseUrl: string, role: string, width: number, size: IdleSize) {
+  await page.setViewport({ width, height: width < 600 ? 780 : 900 });
+  await page.goto(`${baseUrl}${ROLE_HOME_ROUTES[role as keyof typeof ROLE_HOME_ROUTES]}`);
+  await page.locator('h1').wait();
+  await wait(size.settleMs);
+  const session = await page.createCDPSession();
+  await session.send('Performance.enable');
+  const before = await metricsOf(session);
+  const started = performance.now();
+  await wait(size.windowMs);
+  const after = await metricsOf(session);
+  const seconds = (performance.now() - started) / 1000;
+  const perSecond = (name: string): number =>
+    (((after[name] ?? Number.NaN) - (before[name] ?? Number.NaN)) * 1000) / seconds;
+  const cards = await page.$$eval('[data-case-id]', (elements) => elements.length);
+  await session.detach();
+  return {
+    role,
+    width,
+    cards,
+    taskMsPerSecond: perSecond('TaskDuration'),
+    scriptMsPerSecond: perSecond('ScriptDuration'),
+  } satisfies IdleRow;
+}
+
+export async function measureIdle(baseUrl: string, sizeName: BenchSize = 'full'): Promise<IdleRow[]> {
+  const size = SIZES[sizeName];
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
+    acceptInsecureCerts: true,
+    headless: true,
+  });
+  const rows: IdleRow[] = [];
+  try {
+    for (const role of size.roles) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      await signIn(page, baseUrl, `${role}@demo.test`);
+      for (const width of size.widths) rows.push(await measureHome(page, baseUrl, role, width, size));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+const figure = (value: number): string => value.toFixed(1);
+
+export function idleMarkdown(rows: readonly IdleRow[]): string {
+  const worst = Math.max(...rows.map((row) => row.taskMsPerSecond));
+  return [
+    '| role home | width px | case cards | main thread ms/s | script ms/s |',
+    '|---|---|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.role} | ${row.width} | ${row.cards} | ${figure(row.taskMsPerSecond)} | ${figure(row.scriptMsPerSecond)} |`,
+    ),
+    '',
+    `Worst: ${figure(worst)} ms of main-thread time per second (goal ≤ ${GOAL_MS_PER_SECOND}: ${worst <= GOAL_MS_PER_SECOND ? 'met' : 'not met'} on this run).`,
+  ].join('\n');
+}
+
+export async function idleBenchmark(baseUrl: string, size: BenchSize): Promise<BenchResult> {
+  const rows = await measureIdle(baseUrl, size);
+  return {
+    markdown: idleMarkdown(rows),
+    faults: { 'homes not measured': SIZES[size].roles.length * SIZES[size].widths.length - rows.length },
+  };
+}
