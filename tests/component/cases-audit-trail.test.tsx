@@ -58,7 +58,7 @@ describe('the case audit trail', () => {
   it('is not on the page of the doctor', async () => {
     const item = examples.case();
     await renderApp(`/emergency-room/doctor/cases/${item.id}`, doctor, triage, handleGetCase({ body: item }));
-    expect(await screen.findByRole('button', { name: 'Print summary' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'More actions' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: auditTrailTexts.show })).not.toBeInTheDocument();
   });
 });

@@ -63,9 +63,13 @@ describe("the administrators' screens in the drawer", () => {
     [
       'emergency_room_admin',
       '/emergency-room/admin/',
-      ['Home', 'Specialist scheduler', 'On-call schedules', 'Add user', 'Settings', 'Logout'],
+      ['Home', 'Specialist scheduler', 'On-call schedules', 'Add user', 'Settings', 'Switch user', 'Logout'],
     ],
-    ['hospital', '/hospital-admin/', ['Home', 'Specialists', 'Triage assessments', 'Settings', 'Logout']],
+    [
+      'hospital',
+      '/hospital-admin/',
+      ['Home', 'Specialists', 'Triage assessments', 'Settings', 'Switch user', 'Logout'],
+    ],
   ] as const)('lists the screens of the %s on a phone, one tap from the menu', async (role, home, links) => {
     const user = userEvent.setup();
     renderAt(

@@ -45,6 +45,7 @@ describe('how a notification reads', () => {
       message: null,
       href: '/emergency-room/doctor/cases/cas_1',
       read: false,
+      offer: false,
     });
     const system = toNotificationView(
       {

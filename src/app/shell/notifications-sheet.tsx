@@ -13,6 +13,8 @@ import {
   type NotificationsSheetFeed,
   NotificationsSheetContext,
 } from './notifications-sheet-feed.ts';
+// The offer badge's own stylesheet: this sheet is a chunk of its own, loaded when opened.
+import '@mantine/core/styles/Badge.css';
 
 export interface NotificationsSheetProps {
   readonly opened: boolean;

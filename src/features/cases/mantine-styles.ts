@@ -11,6 +11,7 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Image.css';
+import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Pill.css';
