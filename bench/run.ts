@@ -4,7 +4,7 @@
 // the size `npm test` runs them (seconds), and only prints their figures.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { format, resolveConfig } from 'prettier';
 import { E2E_PORT } from '../e2e/server-env.ts';
 import { specServer } from '../e2e/support/server.ts';
@@ -33,7 +33,8 @@ function replaceSection(document: string, name: string, body: string): string {
 const smoke = process.argv.includes('--smoke');
 const size = smoke ? 'smoke' : 'full';
 
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+// The load when the run starts: a shared machine's figures mean little without it.
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average ${(loadavg()[0] ?? 0).toFixed(1)} (1 min) at the start`;
 // The file is written through Prettier: `npm test` checks its formatting like every other file.
 const write = async (name: string, body: string): Promise<void> => {
   console.log(body);
