@@ -1,62 +1,32 @@
-// Insights: the figures equal those the domain's measures compute from the very cases the test wrote; each
-// role sees its own scope and never another hospital's figures; the CSV carries the rows behind the JSON.
+// Insights for a hospital: the figures equal those the domain's measures compute from the very cases the test
+// wrote; each role sees its own scope and never another hospital's figures; the CSV carries the rows behind
+// the JSON. The physicians' figures and the specialist's report are in insights-physicians.test.ts.
 import type { FastifyInstance } from 'fastify';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HospitalInsights, PhysicianInsights, SpecialistReport } from '../../generated/types.gen.ts';
+import type { HospitalInsights } from '../../generated/types.gen.ts';
 import type { Database } from '../../server/src/db/database.ts';
-import {
-  measureCase,
-  percentile,
-  responseSeconds,
-  summarise,
-  type CaseTimeline,
-} from '../../server/src/domain/measures.ts';
+import { measureCase, percentile, summarise, type CaseTimeline } from '../../server/src/domain/measures.ts';
 import {
   as,
   buildCasesApp,
   DOCTOR,
-  NEURO_1,
-  NEURO_2,
   NEURO_PRIMARY,
   RVG_DOCTOR,
-  RVG_NEURO_1,
   SGH,
   seedCasesDatabase,
 } from './support/cases-app.ts';
 import { readCaseMeasuresPage, type CaseMeasuresRow } from '../../server/src/insights/insights-repository.ts';
 import { forEachDatabase } from './support/databases.ts';
-import { insertTimeline, type CaseSpec } from './support/insight-cases.ts';
-
-const RVG = 'hosp_rvg';
-const SYSTEM_ADMIN = 'usr_demo_hospital_system';
-const SYSTEM_BUSINESS = 'usr_demo_hospital_system_business_administrator';
-const HOSPITAL_BUSINESS = 'usr_demo_hospital_business_administrator';
-const NEUROLOGY = 'spc_neurology';
-const CARDIOLOGY = 'spc_cardiology';
-
-const plus = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
-
-// October 2026 in London: summer time until 01:00 UTC on the 25th, so the month starts at 23:00 UTC on
-// 30 September and ends at 00:00 UTC on 1 November.
-const OCTOBER = 'from=2026-10-01&to=2026-10-31';
-
-function spec(id: string, openedAt: string, overrides: Partial<CaseSpec> = {}): CaseSpec {
-  return {
-    id,
-    hospitalId: SGH,
-    specialtyId: NEUROLOGY,
-    urgency: 'emergent',
-    openedBy: DOCTOR,
-    doorTime: plus(openedAt, -20),
-    openedAt,
-    offers: [{ specialistId: NEURO_PRIMARY, offeredAt: openedAt, acceptedAt: plus(openedAt, 4) }],
-    consultedAt: plus(openedAt, 30),
-    targetDueAt: plus(openedAt, 15),
-    ackSeconds: 300,
-    ...overrides,
-  };
-}
+import {
+  HOSPITAL_BUSINESS,
+  NEUROLOGY,
+  OCTOBER,
+  RVG,
+  SYSTEM_ADMIN,
+  SYSTEM_BUSINESS,
+  writeOctoberCases,
+} from './support/insight-october.ts';
 
 forEachDatabase((_name, open) => {
   let db: Database;
@@ -70,93 +40,7 @@ forEachDatabase((_name, open) => {
     // The demo's staff; its own past cases fall in December 2029, far from the ranges asked here.
     await seedCasesDatabase(db, new Date('2030-01-01T00:00:00Z'));
     app = await buildCasesApp({ db });
-    const write = async (list: CaseTimeline[], caseSpec: CaseSpec) =>
-      list.push(await insertTimeline(db, caseSpec));
-    // St George's, Neurology, inside October in London time.
-    await write(sgh, spec('cas_ins_first_local_day', '2026-09-30T23:30:00Z')); // 00:30 on 1 October, BST
-    await write(
-      sgh,
-      spec('cas_ins_late', '2026-10-05T10:00:00Z', {
-        offers: [
-          { specialistId: NEURO_PRIMARY, offeredAt: '2026-10-05T10:00:00Z' },
-          { specialistId: NEURO_1, offeredAt: '2026-10-05T10:05:00Z', acceptedAt: '2026-10-05T10:17:00Z' },
-        ],
-        escalated: true,
-        consultedAt: null,
-      }),
-    );
-    await write(
-      sgh,
-      spec('cas_ins_declined', '2026-10-12T14:00:00Z', {
-        offers: [
-          {
-            specialistId: NEURO_PRIMARY,
-            offeredAt: '2026-10-12T14:01:00Z',
-            declinedAt: '2026-10-12T14:03:00Z',
-            declineReason: 'In theatre',
-          },
-          { specialistId: NEURO_2, offeredAt: '2026-10-12T14:03:00Z', acceptedAt: '2026-10-12T14:10:00Z' },
-        ],
-        escalated: true,
-        consultedAt: '2026-10-12T14:50:00Z',
-      }),
-    );
-    await write(
-      sgh,
-      spec('cas_ins_cancelled', '2026-10-20T08:00:00Z', {
-        offers: [{ specialistId: NEURO_PRIMARY, offeredAt: '2026-10-20T08:00:00Z' }],
-        consultedAt: null,
-        cancelledAt: '2026-10-20T08:02:00Z',
-      }),
-    );
-    await write(
-      sgh,
-      spec('cas_ins_no_coverage', '2026-10-25T00:50:00Z', {
-        // Across the change back to winter time (02:00 BST → 01:00 GMT at 01:00 UTC).
-        offers: [
-          { specialistId: NEURO_1, offeredAt: '2026-10-25T00:50:00Z' },
-          { specialistId: NEURO_2, offeredAt: '2026-10-25T00:50:00Z', acceptedAt: '2026-10-25T01:20:00Z' },
-        ],
-        noCoverage: true,
-        consultedAt: '2026-10-25T01:40:00Z',
-      }),
-    );
-    await write(sgh, spec('cas_ins_last_local_day', '2026-10-31T23:30:00Z')); // 23:30 GMT, still October
-    await write(
-      sghCardiology,
-      spec('cas_ins_cardiology', '2026-10-14T09:00:00Z', {
-        specialtyId: CARDIOLOGY,
-        urgency: 'urgent',
-        ackSeconds: 900,
-        offers: [
-          {
-            specialistId: 'usr_demo_sgh_cardiology_1',
-            offeredAt: '2026-10-14T09:00:00Z',
-            acceptedAt: '2026-10-14T09:12:00Z',
-          },
-        ],
-        consultedAt: '2026-10-14T09:40:00Z',
-        targetDueAt: '2026-10-14T09:15:00Z',
-      }),
-    );
-    // Outside October locally: the last hour of September (BST) and the first minutes of November.
-    await insertTimeline(db, spec('cas_ins_september', '2026-09-30T22:59:00Z'));
-    await insertTimeline(db, spec('cas_ins_november', '2026-11-01T00:10:00Z'));
-    // Riverside: another hospital of the same system.
-    await write(
-      rvg,
-      spec('cas_ins_rvg', '2026-10-07T12:00:00Z', {
-        hospitalId: RVG,
-        openedBy: RVG_DOCTOR,
-        offers: [
-          {
-            specialistId: RVG_NEURO_1,
-            offeredAt: '2026-10-07T12:00:00Z',
-            acceptedAt: '2026-10-07T12:02:00Z',
-          },
-        ],
-      }),
-    );
+    await writeOctoberCases(db, { sgh, sghCardiology, rvg });
   });
   afterAll(async () => {
     await app.close();
@@ -285,89 +169,6 @@ forEachDatabase((_name, open) => {
     );
     expect(body.totals).toEqual(expected([]));
     expect(body.trend).toEqual([]);
-  });
-
-  describe('physicians', () => {
-    const physicians = (userId: string, role: string, query = OCTOBER) =>
-      as(app, userId, [role]).get<PhysicianInsights>(`/insights/physicians?${query}`);
-
-    it('gives the admins every specialist of their hospital with their answers', async () => {
-      const response = await physicians(HOSPITAL_BUSINESS, 'hospital_business_administrator');
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      const primary = response.body.items.find((item) => item.physician.id === NEURO_PRIMARY);
-      // Offered 4 cases not cancelled: accepted 2 (4 minutes each), declined 1 (after 2 minutes), 1 unanswered.
-      expect(primary).toMatchObject({
-        offered: 4,
-        accepted: 2,
-        declined: 1,
-        responseMedian: 240,
-        withinAckShare: 1,
-      });
-      expect(response.body.items.map((item) => item.physician.id)).not.toContain(RVG_NEURO_1);
-      expect(response.body.specialtyMedian).toBeNull();
-    });
-
-    it("shows a specialist only their own figures and their specialty's median, never another name", async () => {
-      const response = await physicians(NEURO_PRIMARY, 'specialist');
-      expect(response.status).toBe(200);
-      expect(response.body.items.map((item) => item.physician.id)).toEqual([NEURO_PRIMARY]);
-      const responses = sgh
-        .filter((timeline) => timeline.cancelledAt === null)
-        .flatMap((timeline) => timeline.offers.flatMap((offer) => responseSeconds(offer) ?? []));
-      expect(response.body.specialtyMedian).toBe(percentile(responses, 0.5));
-      expect(JSON.stringify(response.body)).not.toContain(NEURO_1);
-      expect((await physicians(NEURO_PRIMARY, 'specialist', `${OCTOBER}&hospitalId=${RVG}`)).status).toBe(
-        404,
-      );
-    });
-
-    it('refuses the emergency room physician insights', async () => {
-      const response = await physicians(DOCTOR, 'er_doctor');
-      expect(response.status).toBe(403);
-      expect(response.body).toHaveProperty('detail');
-    });
-  });
-
-  describe('the specialist report', () => {
-    it("gives a specialist their own figures and the consultations they wrote on the range's cases", async () => {
-      const response = await as(app, NEURO_PRIMARY, ['specialist']).get<SpecialistReport>(
-        `/insights/specialist-report?${OCTOBER}`,
-      );
-      expect(response.status, JSON.stringify(response.body)).toBe(200);
-      expect(response.body.figures).toMatchObject({ offered: 4, accepted: 2, declined: 1 });
-      expect(response.body.consultations.map((row) => row.caseId)).toEqual([
-        'cas_ins_first_local_day',
-        'cas_ins_last_local_day',
-      ]);
-      expect(response.body.consultations[0]).toMatchObject({ specialty: 'Neurology', disposition: 'admit' });
-      expect(JSON.stringify(response.body)).not.toContain(NEURO_1);
-    });
-
-    it('is a specialist’s only', async () => {
-      const response = await as(app, HOSPITAL_BUSINESS, ['hospital_business_administrator']).get(
-        `/insights/specialist-report?${OCTOBER}`,
-      );
-      expect(response.status).toBe(403);
-      expect(response.body).toHaveProperty('detail');
-    });
-
-    it('audits a print of the report before it happens, naming the cases it lists', async () => {
-      const printed = await as(app, NEURO_PRIMARY, ['specialist']).post(
-        `/insights/specialist-report/prints?${OCTOBER}`,
-      );
-      expect(printed.status, JSON.stringify(printed.body)).toBe(204);
-      const refused = await as(app, HOSPITAL_BUSINESS, ['hospital_business_administrator']).post(
-        `/insights/specialist-report/prints?${OCTOBER}`,
-      );
-      expect(refused.status).toBe(403);
-      expect(refused.body).toHaveProperty('detail');
-      const rows = await db.query<{ user_id: string; case_ids: string[] }>(
-        "select user_id, case_ids from audit_events where action = 'insights.report_print' order by id",
-      );
-      expect(rows).toEqual([
-        { user_id: NEURO_PRIMARY, case_ids: ['cas_ins_first_local_day', 'cas_ins_last_local_day'] },
-      ]);
-    });
   });
 
   describe('the CSV', () => {

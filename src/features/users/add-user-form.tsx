@@ -1,10 +1,10 @@
 // Adds a user with the sign-up payload: fname is the first word of the display name and lname the rest,
 // company_name null, a temporary password, and a forced password change at first sign-in unless unticked.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Checkbox, MultiSelect, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from 'zod/mini';
 import { signupMutation } from '../../../generated/@tanstack/react-query.gen.ts';
@@ -16,7 +16,7 @@ import { ApiError } from '../../lib/api/index.ts';
 import { showServerProblems } from '../../lib/forms/server-problems.ts';
 import { refreshAfterUserChange } from './invalidate.ts';
 import { roleLabels, userTexts } from './labels.ts';
-import { useSpecialtyNames } from './use-specialty-names.ts';
+import { SpecialtiesAndPhoneFields } from './specialties-and-phone-fields.tsx';
 
 // Named as the payload's fields, so the server's field problems land on them.
 interface AddUserValues {
@@ -65,7 +65,7 @@ const formFields = z
   .check(
     z.refine((values) => values.role !== 'specialist' || values.specialty_types.length > 0, {
       path: ['specialty_types'],
-      message: 'Choose at least one specialty',
+      message: userTexts.chooseSpecialty,
     }),
   );
 
@@ -94,7 +94,6 @@ export interface AddUserFormProps {
 
 export function AddUserForm({ roles, submitLabel = 'Add user', onCreated }: AddUserFormProps) {
   const queryClient = useQueryClient();
-  const specialtyNames = useSpecialtyNames();
   const [problem, setProblem] = useState<string | null>(null);
   const signup = useMutation(signupMutation());
   const defaults: AddUserValues = {
@@ -160,32 +159,12 @@ export function AddUserForm({ roles, submitLabel = 'Add user', onCreated }: AddU
             options={roles.map((value) => ({ value, label: roleLabels[value] }))}
           />
         )}
-        {role === 'specialist' && (
-          <Controller
-            control={form.control}
-            name="specialty_types"
-            render={({ field, fieldState }) => (
-              <MultiSelect
-                ref={field.ref}
-                label="Specialties"
-                withAsterisk
-                data={specialtyNames}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                searchable
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        )}
-        <TextInput
-          {...form.register('contact_info.phone')}
-          type="tel"
-          label="Phone"
-          maxLength={40}
-          autoComplete="off"
-          error={errors.contact_info?.phone?.message}
+        <SpecialtiesAndPhoneFields
+          form={form}
+          specialist={role === 'specialist'}
+          specialtiesName="specialty_types"
+          phoneName="contact_info.phone"
+          phoneAutoComplete="off"
         />
         <PasswordInput
           {...form.register('password')}

@@ -1,10 +1,10 @@
 // Edits a user's specialties (specialists) and contact details against the version the list showed; when
 // someone else saved first, the server answers 409 and the dialog offers to reload.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from 'zod/mini';
 import { updateUserMutation } from '../../../generated/@tanstack/react-query.gen.ts';
@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api/index.ts';
 import { showServerProblems } from '../../lib/forms/server-problems.ts';
 import { refreshAfterUserChange } from './invalidate.ts';
 import { userTexts } from './labels.ts';
-import { useSpecialtyNames } from './use-specialty-names.ts';
+import { SpecialtiesAndPhoneFields } from './specialties-and-phone-fields.tsx';
 
 interface EditValues {
   specialtyTypes: string[];
@@ -36,7 +36,7 @@ function schemaFor(user: UserAccount) {
     .check(
       z.refine((values) => !isSpecialist || values.specialtyTypes.length > 0, {
         path: ['specialtyTypes'],
-        message: 'Choose at least one specialty',
+        message: userTexts.chooseSpecialty,
       }),
     );
   const toUpdate = z.transform((values: z.output<typeof fields>): UserUpdate => ({
@@ -55,7 +55,6 @@ export interface EditUserDialogProps {
 
 export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   const queryClient = useQueryClient();
-  const specialtyNames = useSpecialtyNames();
   const [problem, setProblem] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
   const update = useMutation(updateUserMutation());
@@ -110,31 +109,11 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
               </Stack>
             </Alert>
           )}
-          {user.roles.includes('specialist') && (
-            <Controller
-              control={form.control}
-              name="specialtyTypes"
-              render={({ field, fieldState }) => (
-                <MultiSelect
-                  ref={field.ref}
-                  label="Specialties"
-                  withAsterisk
-                  data={specialtyNames}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  searchable
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
-          )}
-          <TextInput
-            {...form.register('phone')}
-            type="tel"
-            label="Phone"
-            maxLength={40}
-            error={errors.phone?.message}
+          <SpecialtiesAndPhoneFields
+            form={form}
+            specialist={user.roles.includes('specialist')}
+            specialtiesName="specialtyTypes"
+            phoneName="phone"
           />
           <TextInput {...form.register('pager')} label="Pager" maxLength={40} error={errors.pager?.message} />
           <FormFooter

@@ -19,6 +19,7 @@ export function roleLabel(role: string): string {
 export const userTexts = {
   passwordRule:
     'At least 12 characters, with at least one letter and one digit; nothing common, easy to guess or made of the person’s name or email.',
+  chooseSpecialty: 'Choose at least one specialty',
   temporaryPasswordHint:
     'Give it to the person in person or by phone; they choose their own at first sign-in.',
   created: (name: string) => `${name} was added. They sign in with the temporary password.`,
