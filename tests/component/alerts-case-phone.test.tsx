@@ -8,13 +8,12 @@ import {
   handleGetCase,
   handleListTriageAssessments,
   handleRecordCaseReceipt,
-  handleStreamEvents,
 } from '../../generated/msw.gen.ts';
 import type { Case, Notification, ServerEvent } from '../../generated/types.gen.ts';
+import { eventStream } from '../support/event-stream.ts';
 import { examples, renderApp, specialist } from '../support/harness.tsx';
 
 const triage = handleListTriageAssessments({ body: examples.triage() });
-const encoder = new TextEncoder();
 
 const LONG_SUMMARY = Array.from(
   { length: 40 },
@@ -27,29 +26,6 @@ function offeredCase(id: string, summary: string | null): Case {
   item.attachments = [];
   item.clinicalSummary = summary;
   return item;
-}
-
-function eventStream() {
-  const connections: ReadableStreamDefaultController<Uint8Array>[] = [];
-  return {
-    handler: handleStreamEvents(
-      () =>
-        new Response(
-          new ReadableStream<Uint8Array>({
-            start: (controller) => {
-              connections.push(controller);
-            },
-          }),
-          { headers: { 'Content-Type': 'text/event-stream' } },
-        ),
-    ),
-    connections,
-    send(event: ServerEvent) {
-      for (const connection of connections) {
-        connection.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
-      }
-    },
-  };
 }
 
 async function openCase(item: Case, ...extra: Parameters<typeof renderApp>[2][]) {

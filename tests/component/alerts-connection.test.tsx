@@ -5,38 +5,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  handleListCases,
-  handleListMyShifts,
-  handleRecordCaseReceipt,
-  handleStreamEvents,
-} from '../../generated/msw.gen.ts';
+import { handleListCases, handleListMyShifts, handleRecordCaseReceipt } from '../../generated/msw.gen.ts';
 import type { CaseSummary } from '../../generated/types.gen.ts';
+import { eventStream } from '../support/event-stream.ts';
 import { examples, renderApp, server, specialist } from '../support/harness.tsx';
-
-const encoder = new TextEncoder();
-
-function eventStream() {
-  const connections: ReadableStreamDefaultController<Uint8Array>[] = [];
-  return {
-    handler: handleStreamEvents(
-      () =>
-        new Response(
-          new ReadableStream<Uint8Array>({
-            start: (controller) => {
-              connections.push(controller);
-            },
-          }),
-          { headers: { 'Content-Type': 'text/event-stream' } },
-        ),
-    ),
-    connections,
-    /** The server's opening frame on the newest connection: it proves the stream open. */
-    open() {
-      connections.at(-1)?.enqueue(encoder.encode('retry: 20\n\n'));
-    },
-  };
-}
 
 const receipts = handleRecordCaseReceipt(() => Response.json(examples.case()));
 const noShifts = handleListMyShifts(() => Response.json({ items: [] }));

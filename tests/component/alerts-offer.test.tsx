@@ -13,35 +13,10 @@ import {
   handleListMyShifts,
   handleListNotifications,
   handleRecordCaseReceipt,
-  handleStreamEvents,
 } from '../../generated/msw.gen.ts';
 import type { CaseSummary, Notification, ServerEvent } from '../../generated/types.gen.ts';
+import { eventStream } from '../support/event-stream.ts';
 import { examples, renderApp, specialist } from '../support/harness.tsx';
-
-const encoder = new TextEncoder();
-
-function eventStream() {
-  const connections: ReadableStreamDefaultController<Uint8Array>[] = [];
-  return {
-    handler: handleStreamEvents(
-      () =>
-        new Response(
-          new ReadableStream<Uint8Array>({
-            start: (controller) => {
-              connections.push(controller);
-            },
-          }),
-          { headers: { 'Content-Type': 'text/event-stream' } },
-        ),
-    ),
-    connections,
-    send(event: ServerEvent) {
-      for (const connection of connections) {
-        connection.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
-      }
-    },
-  };
-}
 
 const inFiveMinutes = () => new Date(Date.now() + 5 * 60_000).toISOString();
 

@@ -3,40 +3,10 @@
 // carrying another specialist's case adds nothing. The whole app, the API answered by MSW, the stream included.
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  handleListCases,
-  handleListMyShifts,
-  handleRecordCaseReceipt,
-  handleStreamEvents,
-} from '../../generated/msw.gen.ts';
+import { handleListCases, handleListMyShifts, handleRecordCaseReceipt } from '../../generated/msw.gen.ts';
 import type { CaseSummary, ServerEvent } from '../../generated/types.gen.ts';
+import { eventStream } from '../support/event-stream.ts';
 import { examples, isWaitingOffersQuery, renderApp, specialist } from '../support/harness.tsx';
-
-const encoder = new TextEncoder();
-
-/** The stream the app opens; send() writes one event to it. */
-function eventStream() {
-  const connections: ReadableStreamDefaultController<Uint8Array>[] = [];
-  return {
-    handler: handleStreamEvents(
-      () =>
-        new Response(
-          new ReadableStream<Uint8Array>({
-            start: (controller) => {
-              connections.push(controller);
-            },
-          }),
-          { headers: { 'Content-Type': 'text/event-stream' } },
-        ),
-    ),
-    connections,
-    send(event: ServerEvent) {
-      for (const connection of connections) {
-        connection.enqueue(encoder.encode(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`));
-      }
-    },
-  };
-}
 
 function summary(overrides: Partial<CaseSummary> & Pick<CaseSummary, 'id' | 'displayNumber'>): CaseSummary {
   const base = examples.caseList().items[0] as CaseSummary;
