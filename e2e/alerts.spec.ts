@@ -155,7 +155,7 @@ test('an offer stays an alert 30 s on, and is accepted from the bar at the botto
 
   const item = await openCase(doctorToken, `${LONG_COMPLAINT} ${Date.now()}`.slice(0, 200));
   const alert = page.getByRole('alert', ALERT);
-  const entry = alert.locator(`[data-case-id="${item.id}"]`);
+  const entry = alert.locator(`[data-offer-case-id="${item.id}"]`);
   await expect(entry).toContainText(`Emergent · Neurology · case ${item.displayNumber}`);
   await expect(entry.getByRole('timer', { name: /^Escalates in: / })).toBeVisible();
   await expect(page).toHaveTitle(/^\(\d+\) /);
@@ -188,5 +188,5 @@ test('an offer stays an alert 30 s on, and is accepted from the bar at the botto
   await accept.click();
   await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible();
   await expect(bar).toBeHidden();
-  await expect(alert.locator(`[data-case-id="${item.id}"]`)).toHaveCount(0);
+  await expect(alert.locator(`[data-offer-case-id="${item.id}"]`)).toHaveCount(0);
 });

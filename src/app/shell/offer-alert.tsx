@@ -64,7 +64,7 @@ function OfferItem({ item, onDecline }: { item: CaseSummary; onDecline: (item: C
       component="li"
       withBorder
       p="sm"
-      data-case-id={item.id}
+      data-offer-case-id={item.id}
       data-urgency={item.urgency}
       style={{ borderLeft: `8px solid var(--mantine-color-${urgencyColors[item.urgency]}-7)` }}
     >
