@@ -1,21 +1,14 @@
+// The API layer's session rules: a 403 refreshes the token once and retries, a 401 (or a refresh that
+// cannot be had) ends the session and redirects to login; and the generated SDK goes through the same
+// layer (bearer on secured operations only, errors as ApiError, the same session rules).
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getMe, getTenantConfig, listSpecialties } from '../../generated/sdk.gen.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
-import {
-  ApiError,
-  apiRequest,
-  configureApi,
-  errorMessageFor,
-  type SessionBridge,
-} from '../../src/lib/api/index.ts';
+import { ApiError, apiRequest, configureApi } from '../../src/lib/api/index.ts';
+import { BASE, failure, type FakeSession, fakeSession } from '../support/api-session.ts';
 import { createTestServer, MemoryStorage, UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
-import { fakeJwt } from '../support/msw-tokens.ts';
-
-const BASE = 'https://api.test/api/v1';
-// An access token as MSAL hands it over: a JWT that expires in an hour.
-const STORED_TOKEN = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
 
 const server = createTestServer();
 beforeAll(() => {
@@ -27,41 +20,6 @@ afterEach(() => {
 afterAll(() => {
   server.close();
 });
-
-interface FakeSession extends SessionBridge {
-  token: string | null;
-  refreshed: string | null | Error;
-  account: boolean;
-  redirects: number;
-  forcedRefreshes: number;
-}
-
-function fakeSession(
-  overrides: Partial<Pick<FakeSession, 'token' | 'refreshed' | 'account'>> = {},
-): FakeSession {
-  const session: FakeSession = {
-    token: 'silent-token',
-    refreshed: 'fresh-token',
-    account: true,
-    redirects: 0,
-    forcedRefreshes: 0,
-    ...overrides,
-    getToken(options) {
-      if (options?.forceRefresh) {
-        session.forcedRefreshes += 1;
-        return session.refreshed instanceof Error
-          ? Promise.reject(session.refreshed)
-          : Promise.resolve(session.refreshed);
-      }
-      return Promise.resolve(session.token);
-    },
-    hasAccount: () => session.account,
-    redirectToLogin: () => {
-      session.redirects += 1;
-    },
-  };
-  return session;
-}
 
 let session: FakeSession;
 
@@ -85,168 +43,6 @@ const user = {
   hospital: null,
   specialtyTypes: [],
 };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the request to fail');
-}
-
-describe('apiRequest: the request', () => {
-  it('sends the silent token as bearer, trims trailing slashes and parses JSON', async () => {
-    let seen: { url: string; auth: string | null } | undefined;
-    server.use(
-      http.get(`${BASE}/cases`, ({ request }) => {
-        seen = { url: request.url, auth: request.headers.get('Authorization') };
-        return HttpResponse.json({ items: [1, 2] });
-      }),
-    );
-
-    const result = await apiRequest<{ items: number[] }>('/cases/');
-
-    expect(result).toEqual({ items: [1, 2] });
-    expect(seen).toEqual({ url: `${BASE}/cases`, auth: 'Bearer silent-token' });
-  });
-
-  it('falls back to the stored auth_token when there is no silent token', async () => {
-    session.token = null;
-    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, STORED_TOKEN);
-    let auth: string | null = null;
-    server.use(
-      http.get(`${BASE}/cases`, ({ request }) => {
-        auth = request.headers.get('Authorization');
-        return HttpResponse.text('ok');
-      }),
-    );
-
-    await apiRequest('cases');
-
-    expect(auth).toBe(`Bearer ${STORED_TOKEN}`);
-  });
-
-  it('falls back to the stored auth_token when the silent token fails', async () => {
-    session.getToken = () => Promise.reject(new Error('interaction_required'));
-    localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, STORED_TOKEN);
-    let auth: string | null = null;
-    server.use(
-      http.get(`${BASE}/cases`, ({ request }) => {
-        auth = request.headers.get('Authorization');
-        return HttpResponse.text('ok');
-      }),
-    );
-
-    await apiRequest('/cases');
-
-    expect(auth).toBe(`Bearer ${STORED_TOKEN}`);
-  });
-
-  it('sends no Authorization header without any token', async () => {
-    session.token = null;
-    let hasAuth = true;
-    server.use(
-      http.get(`${BASE}/cases`, ({ request }) => {
-        hasAuth = request.headers.has('Authorization');
-        return HttpResponse.text('ok');
-      }),
-    );
-
-    await apiRequest('/cases');
-
-    expect(hasAuth).toBe(false);
-  });
-
-  it('sends a JSON body with the JSON content type and returns text for a text response', async () => {
-    let received: { type: string | null; body: unknown; method: string } | undefined;
-    server.use(
-      http.post(`${BASE}/cases`, async ({ request }) => {
-        received = {
-          type: request.headers.get('Content-Type'),
-          body: await request.json(),
-          method: request.method,
-        };
-        return HttpResponse.text('created');
-      }),
-    );
-
-    const result = await apiRequest('/cases', { method: 'POST', body: { title: 'x' } });
-
-    expect(result).toBe('created');
-    expect(received).toEqual({ type: 'application/json', body: { title: 'x' }, method: 'POST' });
-  });
-
-  it('leaves the content type of form data to the multipart encoder', async () => {
-    let type: string | null = null;
-    let file: FormDataEntryValue | null = null;
-    server.use(
-      http.post(`${BASE}/media`, async ({ request }) => {
-        type = request.headers.get('Content-Type');
-        file = (await request.formData()).get('name');
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    const form = new FormData();
-    form.set('name', 'scan.png');
-
-    await apiRequest('/media', { method: 'POST', body: form });
-
-    expect(type).toMatch(/^multipart\/form-data; boundary=/);
-    expect(file).toBe('scan.png');
-  });
-
-  it('refuses a request without an endpoint', async () => {
-    const error = await failure(apiRequest(''));
-    expect(error.message).toBe(texts.endpointRequired);
-  });
-});
-
-describe('apiRequest: error messages', () => {
-  it('uses the detail field', async () => {
-    server.use(
-      http.get(`${BASE}/cases`, () => HttpResponse.json({ detail: 'Case closed' }, { status: 409 })),
-    );
-
-    const error = await failure(apiRequest('/cases'));
-
-    expect(error).toMatchObject({ message: 'Case closed', status: 409, data: { detail: 'Case closed' } });
-  });
-
-  it('joins the messages of a list of field problems and keeps the data', async () => {
-    const detail = [
-      { loc: ['body', 'email'], msg: 'Invalid email' },
-      { loc: ['body', 'role'], msg: 'Unknown role' },
-    ];
-    server.use(http.post(`${BASE}/cases`, () => HttpResponse.json({ detail }, { status: 400 })));
-
-    const error = await failure(apiRequest('/cases', { method: 'POST', body: {} }));
-
-    expect(error.message).toBe('Invalid email; Unknown role');
-    expect(error.status).toBe(400);
-    expect(error.data).toEqual({ detail });
-  });
-
-  it('uses status and status text without a detail', async () => {
-    server.use(
-      http.get(`${BASE}/cases`, () =>
-        HttpResponse.json({ other: 1 }, { status: 404, statusText: 'Not Found' }),
-      ),
-    );
-
-    const error = await failure(apiRequest('/cases'));
-
-    expect(error.message).toBe('404 Not Found');
-  });
-
-  it('uses the body text when the answer has no status text (as over HTTP/2)', () => {
-    // MSW always fills in a status text, so this branch is checked on the function the layer uses.
-    expect(errorMessageFor(502, '', 'upstream down')).toBe('upstream down');
-    expect(errorMessageFor(502, '', '')).toBe('502');
-    expect(errorMessageFor(502, '', { detail: [] })).toBe('502');
-  });
-});
 
 describe('session rules', () => {
   it('on 403 refreshes the token once and retries with it', async () => {
