@@ -5,9 +5,10 @@
 // is retried with backoff, then given up and logged, while the escalation goes on regardless.
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Case } from '../../generated/types.gen.ts';
 import type { Clock } from '../../server/src/domain/escalation.ts';
+import { listenForChanges, type PublishedChange } from '../../server/src/events/case-change-channel.ts';
 import { createLogger } from '../../server/src/logger.ts';
 import {
   as,
@@ -48,9 +49,11 @@ function fakeClock(start = Date.now()): Clock & { advance(ms: number): void } {
 forEachDatabase((_name, open) => {
   const smtp = new LocalSmtpServer();
   const apps: FastifyInstance[] = [];
+  const unlisteners: (() => Promise<void>)[] = [];
   beforeAll(() => smtp.start());
   afterAll(() => smtp.stop());
   afterEach(async () => {
+    for (const unlisten of unlisteners.splice(0)) await unlisten();
     for (const app of apps.splice(0)) await app.close();
     smtp.reset();
   });
@@ -83,7 +86,10 @@ forEachDatabase((_name, open) => {
     await app.cases.pushWorker?.tick();
   }
 
-  /** Opens a case, lets its first step (the primary's offer) run out unanswered, and runs the workers. */
+  /**
+   * Opens a case, lets its first step (the primary's offer) run out unanswered, and runs the workers; answers
+   * the case and the changes published while the e-mails were sent.
+   */
   async function escalateOnTimeOut(app: FastifyInstance, clock: ReturnType<typeof fakeClock>) {
     const opened = await as(app, DOCTOR).post<Case>('/cases', neurologyCase({ patient: PATIENT }), {
       'idempotency-key': newKey(),
@@ -92,8 +98,19 @@ forEachDatabase((_name, open) => {
     await tick(app);
     expect(smtp.recipientsAsked).toEqual([]);
     clock.advance(5 * 60_000);
-    await tick(app);
-    return opened.body;
+    await app.cases.worker?.tick();
+    const changes: PublishedChange[] = [];
+    unlisteners.push(
+      await listenForChanges(
+        app.db,
+        (change) => changes.push(change),
+        (error: unknown) => {
+          throw error;
+        },
+      ),
+    );
+    await app.cases.pushWorker?.tick();
+    return { ...opened.body, changes };
   }
 
   const timeline = async (app: FastifyInstance, caseId: string) =>
@@ -149,6 +166,11 @@ forEachDatabase((_name, open) => {
       [NEURO_PRIMARY, ...admins.here.map((admin) => admin.id)].sort(),
     );
     expect(JSON.stringify(events)).not.toContain('@');
+    // Each sent e-mail tells the open case pages to refetch (the recipient's, and the hospital's live board).
+    await vi.waitFor(() => {
+      const watched = opened.changes.filter((change) => change.caseId === opened.id);
+      expect(watched.flatMap((change) => change.watchers)).toContain(NEURO_PRIMARY);
+    });
     expect(events.map((event) => event.kind)).toContain('escalated');
     expect(await app.db.query('select id from mail_outbox')).toEqual([]);
 

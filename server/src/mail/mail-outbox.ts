@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { buildMailAlert } from '../domain/mail-alert.ts';
 import type { Clock } from '../domain/escalation.ts';
 import { insertCaseEvent } from '../cases/case-thread-repository.ts';
+import { publishChange } from '../events/case-change-channel.ts';
 import { MAX_ATTEMPTS, retryDelayMs } from '../push/push-outbox.ts';
 import {
   claimDueMailAlerts,
@@ -68,6 +69,13 @@ async function sendMail(db: Database, mail: MailService, row: MailOutboxRow, now
       data: { recipientId: row.user_id },
     });
     await finishMailAlert(tx, row.id);
+    // Open case pages (the recipient's, and the hospital's live board) refetch and show the timeline's entry.
+    await publishChange(tx, {
+      caseId: row.case_id,
+      caseStatus: context.status,
+      notifications: [],
+      watchers: [row.user_id],
+    });
   });
 }
 

@@ -77,6 +77,7 @@ export interface MailContextRow {
   /** The recipient's address: used to send, never logged nor written on the timeline. */
   email: string;
   active: boolean;
+  status: 'pending' | 'escalated' | 'accepted' | 'responded' | 'closed' | 'cancelled';
   [column: string]: unknown;
 }
 
@@ -88,7 +89,7 @@ export async function readMailContext(
 ): Promise<MailContextRow | undefined> {
   const [row] = await db.query<MailContextRow>(
     `select c.id as case_id, c.display_number, c.urgency, s.name as specialty_name, h.short_code as hospital_code,
-       u.email, u.active
+       u.email, u.active, c.status
      from cases c join hospitals h on h.id = c.hospital_id join specialties s on s.id = c.specialty_id,
        users u
      where c.id = $1 and u.id = $2`,
