@@ -741,7 +741,8 @@ export type CaseEventKind =
   | 'consultation'
   | 'closed'
   | 'cancelled'
-  | 'attachment';
+  | 'attachment'
+  | 'email_sent';
 
 /**
  * One entry of the timeline.
@@ -755,7 +756,7 @@ export type CaseEvent = {
    */
   actor: UserRef | null;
   /**
-   * Depends on kind: offered/realerted {specialistIds, step}, escalated {step, reason}, declined {reason}, closed {disposition, note}, cancelled {reason}, attachment {attachmentId, fileName}.
+   * Depends on kind: offered/realerted {specialistIds, step}, escalated {step, reason}, declined {reason}, closed {disposition, note}, cancelled {reason}, attachment {attachmentId, fileName}, email_sent {recipientId}.
    */
   data: {
     [key: string]: unknown;

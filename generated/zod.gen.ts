@@ -581,6 +581,7 @@ export const zCaseEventKind = z.enum([
   'closed',
   'cancelled',
   'attachment',
+  'email_sent',
 ]);
 
 /**

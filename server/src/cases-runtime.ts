@@ -11,6 +11,7 @@ import type { Database } from './db/database.ts';
 import { systemClock, type AckOverrides, type Clock } from './domain/escalation.ts';
 import { startEventHub, type EventHub } from './events/hub.ts';
 import { findUserById } from './users/users-repository.ts';
+import { createMailService, type MailService } from './mail/mail-service.ts';
 import { createPushService, type PushService } from './push/push-service.ts';
 import { startCaseTimerWorker, type CaseTimerWorker } from './workers/case-timers.ts';
 import { startPushAlertWorker, type PushAlertWorker } from './workers/push-alerts.ts';
@@ -31,6 +32,8 @@ export interface CasesRuntime {
   /** Web Push: the keys and settings, and the worker that sends the outbox (none when worker is false). */
   readonly push: PushService;
   readonly pushWorker: PushAlertWorker | null;
+  /** E-mail through SMTP, sent by the push worker's tick; null when SMTP is not configured. */
+  readonly mail: MailService | null;
 }
 
 declare module 'fastify' {
@@ -57,6 +60,9 @@ export async function registerCases(
   const push = createPushService(db, config, (details, message) => {
     app.log.warn(details, message);
   });
+  const mail = createMailService(config.alerts.mail, config.publicUrl, (details, message) => {
+    app.log.warn(details, message);
+  });
   const runtime: CasesRuntime = {
     context: {
       db,
@@ -67,9 +73,12 @@ export async function registerCases(
     },
     hub,
     worker:
-      tickMs === null ? null : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, onError }),
+      tickMs === null
+        ? null
+        : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, mail: mail !== null, onError }),
     push,
-    pushWorker: tickMs === null ? null : startPushAlertWorker({ db, clock, push, tickMs, onError }),
+    pushWorker: tickMs === null ? null : startPushAlertWorker({ db, clock, push, mail, tickMs, onError }),
+    mail,
   };
   app.decorate('cases', runtime);
   // A deactivated account hears nothing more: the users table announces every change of a user (the same
@@ -101,6 +110,7 @@ export async function registerCases(
     await unlistenUsers().catch(onError);
     await runtime.worker?.stop();
     await runtime.pushWorker?.stop();
+    runtime.mail?.close();
     await hub.close().catch(onError);
     s3?.close();
   });

@@ -275,4 +275,29 @@ describe('loadConfig: operations (metrics, drain, S3 blobs)', () => {
       );
     }
   });
+
+  it('sends e-mail only when SMTP_URL is set, with its sender and a bounded time limit', () => {
+    expect(loadConfig({}).alerts.mail).toBeNull();
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://router:pw@mail.hospital.example:465', MAIL_FROM: 'router@x.example' })
+        .alerts.mail,
+    ).toEqual({
+      smtpUrl: 'smtps://router:pw@mail.hospital.example:465',
+      from: 'router@x.example',
+      timeoutMs: 10_000,
+    });
+    const problems = problemsOf({ SMTP_URL: 'smtp://router:s3cret-pw@mail.hospital.example' });
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^MAIL_FROM: set the sender/)]));
+    expect(
+      problemsOf({ SMTP_URL: 'https://mail.example', MAIL_FROM: 'not an address', SMTP_TIMEOUT_MS: '10' }),
+    ).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/),
+        expect.stringMatching(/^MAIL_FROM: must be an e-mail address/),
+        expect.stringMatching(/^SMTP_TIMEOUT_MS: must be between 100 and 60000/),
+      ]),
+    );
+    // The URL carries the SMTP password: a problem never repeats it.
+    expect(problems.join('\n')).not.toContain('s3cret-pw');
+  });
 });

@@ -21,6 +21,7 @@ export async function runDueTimers(
   db: Database,
   clock: Clock,
   overrides: AckOverrides = {},
+  options: { readonly mail?: boolean } = {},
 ): Promise<number> {
   let handled = 0;
   const failures: { caseId: string; error: unknown }[] = [];
@@ -30,7 +31,7 @@ export async function runDueTimers(
       const due = await claimDueCases(tx, now, BATCH);
       for (const row of due) {
         try {
-          await inSavepoint(tx, 'due_case', () => handleDueCase(tx, row, now, overrides));
+          await inSavepoint(tx, 'due_case', () => handleDueCase(tx, row, now, overrides, options.mail));
         } catch (error) {
           // Claiming takes the earliest due first: a case that fails every time would otherwise be claimed
           // first on every tick, ahead of the cases behind it.
@@ -81,6 +82,8 @@ export function startCaseTimerWorker(options: {
   clock: Clock;
   tickMs: number;
   overrides: AckOverrides;
+  /** E-mail is configured: an escalation enqueues its e-mails. */
+  mail?: boolean;
   onError: (error: unknown) => void;
 }): CaseTimerWorker {
   let running: Promise<number> | undefined;
@@ -88,7 +91,9 @@ export function startCaseTimerWorker(options: {
   // Wall time, not the clock the timers use: a test's fake clock stands still while the worker turns.
   let lastFinishedAt = Date.now();
   const tick = (): Promise<number> => {
-    running ??= runDueTimers(options.db, options.clock, options.overrides).finally(() => {
+    running ??= runDueTimers(options.db, options.clock, options.overrides, {
+      mail: options.mail ?? false,
+    }).finally(() => {
       running = undefined;
       lastFinishedAt = Date.now();
     });

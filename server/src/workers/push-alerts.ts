@@ -1,14 +1,17 @@
 // Sends the alerts waiting in the outbox (push/push-outbox.ts) on its own tick, beside the case timers: a
 // slow push service never holds up an escalation, and an escalation never waits for a push. The alerts
 // live in the database, so a restart loses none: whatever fell due while no server ran goes on the next
-// tick. Several servers may run this at once: `skip locked` gives each alert to one of them.
+// tick. Several servers may run this at once: `skip locked` gives each alert to one of them. The e-mails an
+// escalation enqueued (mail/mail-outbox.ts) go on the same tick, after the pushes.
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../domain/escalation.ts';
+import { sendDueMailAlerts } from '../mail/mail-outbox.ts';
+import type { MailService } from '../mail/mail-service.ts';
 import { sendDuePushAlerts } from '../push/push-outbox.ts';
 import type { PushService } from '../push/push-service.ts';
 
 export interface PushAlertWorker {
-  /** Sends what is due now (tests, and right after start-up); answers how many alerts were handled. */
+  /** Sends what is due now (tests, and right after start-up); answers how many alerts and e-mails were handled. */
   tick(): Promise<number>;
   stop(): Promise<void>;
 }
@@ -17,13 +20,20 @@ export function startPushAlertWorker(options: {
   db: Database;
   clock: Clock;
   push: PushService;
+  /** E-mail through SMTP; null when it is not configured. */
+  mail: MailService | null;
   tickMs: number;
   onError: (error: unknown) => void;
 }): PushAlertWorker {
   let running: Promise<number> | undefined;
   let stopped = false;
   const tick = (): Promise<number> => {
-    running ??= sendDuePushAlerts(options.db, options.clock, options.push).finally(() => {
+    running ??= (async () => {
+      const pushed = await sendDuePushAlerts(options.db, options.clock, options.push);
+      const mailed =
+        options.mail === null ? 0 : await sendDueMailAlerts(options.db, options.clock, options.mail);
+      return pushed + mailed;
+    })().finally(() => {
       running = undefined;
     });
     return running;

@@ -128,6 +128,7 @@ export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
   closed: 'Closed',
   cancelled: 'Cancelled',
   attachment: 'Image attached',
+  email_sent: 'E-mail sent',
 };
 
 export const ACTIVE_STATUSES: readonly CaseStatus[] = ['pending', 'escalated', 'accepted', 'responded'];
