@@ -68,6 +68,8 @@ const AREAS = [
   'audit',
   'health',
   'identity',
+  'push',
+  'mail',
 ];
 const serverZones = [
   {
