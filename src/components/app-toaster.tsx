@@ -1,7 +1,7 @@
 // The app's toasts: sonner's rich colours with their text darkened to at least 4.5:1 on their pale
-// backgrounds (sonner's own shades fall just short), and an action button with white on a dark blue. On a
-// phone they come in at the top, just below the header (its menu and bell stay in reach), so that they never
-// cover the page's end: the case's thread, its consultation, or the bar that answers an offer.
+// backgrounds (sonner's own shades fall just short), and an action button with white on a dark blue. They
+// appear at the bottom right; on a phone they sit above the bar that answers an offer (fixed to the bottom of
+// the case page), so a toast never hides Accept or Decline, and the header's menu and bell stay in reach.
 import { useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
 import { Toaster } from 'sonner';
@@ -18,16 +18,16 @@ const ACTION_BUTTON: CSSProperties = { background: '#1864ab', color: '#ffffff' }
 
 // Mantine's small breakpoint (48em): the phone layouts end there.
 const PHONE = '(max-width: 47.99em)';
-/** The header's 60 px and a gap: a toast on a phone starts below it. */
-const BELOW_HEADER = { top: 68 };
+/** The answer bar's height and a gap: a toast on a phone ends above it. */
+const ABOVE_ANSWER_BAR = { bottom: 88 };
 
 export function AppToaster() {
   const phone = useMediaQuery(PHONE);
   return (
     <Toaster
-      position={phone ? 'top-center' : 'bottom-right'}
-      offset={phone ? BELOW_HEADER : undefined}
-      mobileOffset={BELOW_HEADER}
+      position="bottom-right"
+      offset={phone ? ABOVE_ANSWER_BAR : undefined}
+      mobileOffset={ABOVE_ANSWER_BAR}
       richColors
       closeButton
       style={READABLE_COLOURS}
