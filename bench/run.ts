@@ -1,6 +1,6 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
 // into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
-// `schedules`, `insights`, `reliability`, `simulation`, `screen`, `idle`) runs one part. `--smoke` runs the parts at
+// `schedules`, `insights`, `reliability`, `simulation`, `screen`, `idle`, `alerts`) runs one part. `--smoke` runs the parts at
 // the size `npm test` runs them (seconds), and only prints their figures.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { format, resolveConfig } from 'prettier';
 import { E2E_PORT } from '../e2e/server-env.ts';
 import { specServer } from '../e2e/support/server.ts';
+import { runAlertsBenchmark } from './alerts.ts';
 import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
 import { runInsightsBenchmark } from './insights.ts';
@@ -103,3 +104,7 @@ if (runs('idle')) {
     await server.stop();
   }
 }
+
+// Case created → the offer's push at a push service on 127.0.0.1, on PostgreSQL (DATABASE_URL; PGlite without).
+if (runs('alerts'))
+  await write('alerts', `Measured ${machine}.\n\n${await figures(runAlertsBenchmark(size))}`);

@@ -4,6 +4,7 @@
 // The parts that need PostgreSQL are skipped without DATABASE_URL. The browser parts: e2e/bench-smoke.spec.ts.
 // Nothing here writes docs/benchmarks.md (bench/run.ts does, at full size).
 import { describe, expect, it } from 'vitest';
+import { runAlertsBenchmark } from '../../bench/alerts.ts';
 import { runCasesBenchmarks } from '../../bench/cases.ts';
 import { runInsightsBenchmark } from '../../bench/insights.ts';
 import { runReliabilityBenchmarks, runSimulationBenchmark } from '../../bench/reliability.ts';
@@ -35,6 +36,10 @@ describe('bench parts at the smoke size', () => {
 
   it.skipIf(!onPostgres)(`insights${withoutPostgres}`, async () => {
     expectWellFormed(await runInsightsBenchmark('smoke'), 1);
+  });
+
+  it(`alerts, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, async () => {
+    expectWellFormed(await runAlertsBenchmark('smoke'), 1);
   });
 
   it.skipIf(!onPostgres)(`reliability${withoutPostgres}`, async () => {

@@ -58,6 +58,8 @@ export class LocalPushService {
   readonly received: ReceivedPush[] = [];
   /** Problems with a request (bad VAPID, undecryptable body): a test expects none. */
   readonly problems: string[] = [];
+  /** Called with each push the service takes, as it arrives (a benchmark times the arrivals). */
+  onPush: ((push: ReceivedPush) => void) | undefined;
   private readonly devices = new Map<string, DeviceKeys>();
   private readonly answers = new Map<string, number>();
   private server: Server | undefined;
@@ -119,7 +121,11 @@ export class LocalPushService {
       if (!/^\d+$/.test(String(request.headers.ttl))) throw new Error('no TTL');
       const alert = JSON.parse(decryptAes128gcm(body, keys)) as Record<string, unknown>;
       const status = this.answers.get(name) ?? 201;
-      if (status === 201) this.received.push({ device: name, alert, claims, headers: request.headers });
+      if (status === 201) {
+        const push = { device: name, alert, claims, headers: request.headers };
+        this.received.push(push);
+        this.onPush?.(push);
+      }
       return status;
     } catch (error) {
       this.problems.push(error instanceof Error ? error.message : String(error));
