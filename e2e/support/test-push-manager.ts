@@ -20,6 +20,8 @@ export interface TestPushManager {
   /** The subscriptions made, in order (the last is the current one, unless it ended). */
   readonly made: TestDevice[];
   current(): TestDevice | null;
+  /** How many times a registration was unregistered (each ends the subscription it had). */
+  unregistered(): number;
 }
 
 export async function installTestPushManager(
@@ -27,11 +29,15 @@ export async function installTestPushManager(
   pushService: LocalPushService,
 ): Promise<TestPushManager> {
   let held: Held | null = null;
+  let unregistered = 0;
   const made: TestDevice[] = [];
   await context.exposeBinding(
     '__caseRouterTestPush',
     (_source, operation: 'get' | 'subscribe' | 'unregistered', key?: number[]) => {
-      if (operation === 'unregistered') held = null;
+      if (operation === 'unregistered') {
+        held = null;
+        unregistered += 1;
+      }
       if (operation === 'subscribe' && held === null) {
         const device = pushService.device(`browser-${made.length + 1}`);
         made.push(device);
@@ -80,5 +86,5 @@ export async function installTestPushManager(
       return done;
     };
   });
-  return { made, current: () => held?.device ?? null };
+  return { made, current: () => held?.device ?? null, unregistered: () => unregistered };
 }
