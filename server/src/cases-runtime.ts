@@ -9,6 +9,7 @@ import type { CasesContext } from './cases/cases-context.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { systemClock, type AckOverrides, type Clock } from './domain/escalation.ts';
+import { listenForChanges } from './events/case-change-channel.ts';
 import { startEventHub, type EventHub } from './events/hub.ts';
 import { findUserById } from './users/users-repository.ts';
 import { createMailService, type MailService } from './mail/mail-service.ts';
@@ -81,6 +82,20 @@ export async function registerCases(
     mail,
   };
   app.decorate('cases', runtime);
+  // A change that notifies someone (an offer above all) wakes the push worker at its commit, on every
+  // process, rather than leaving the alert to the next tick: the offer reaches the phone in milliseconds, not
+  // up to a tick later. The tick still sends whatever a wake missed. Only the worker that ticks on the
+  // configuration's own interval is woken: tests that give a tick of their own send by hand.
+  const unlistenPushWakes =
+    options.worker === undefined && runtime.pushWorker !== null
+      ? await listenForChanges(
+          db,
+          (change) => {
+            if (change.notifications.length > 0) runtime.pushWorker?.wake();
+          },
+          onError,
+        )
+      : undefined;
   // A deactivated account hears nothing more: the users table announces every change of a user (the same
   // notification that empties the callers' cache), and each process ends the streams it holds for a user who
   // is now inactive or gone. The stream's client reconnects and its token is then refused.
@@ -108,6 +123,7 @@ export async function registerCases(
   });
   app.addHook('onClose', async () => {
     await unlistenUsers().catch(onError);
+    await unlistenPushWakes?.().catch(onError);
     await runtime.worker?.stop();
     await runtime.pushWorker?.stop();
     runtime.mail?.close();

@@ -3,7 +3,7 @@
 // checks the VAPID signature and decrypts the body. Payloads carry no patient data; a push's one-time
 // receipt credential records the offer delivered; a 410 removes the device; a restart loses no due alert.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Case, DeviceList, Device } from '../../generated/types.gen.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import type { Clock } from '../../server/src/domain/escalation.ts';
@@ -356,5 +356,26 @@ forEachDatabase((_name, open) => {
 
     await start(clock, { db });
     expect(pushService.to('restart').map((push) => push.alert['kind'])).toEqual(['case_offered']);
+  });
+
+  it('sends an offer at its commit, without waiting for the worker’s next tick', async () => {
+    const clock = fakeClock();
+    const db = await open();
+    await seedCasesDatabase(db, clock.now());
+    // The worker on the configuration's own interval, the longest it allows: no tick comes in this test.
+    const app = await buildCasesApp({
+      db,
+      cases: { clock, worker: undefined },
+      env: { ...PUSH_ENV, CASE_TIMER_TICK_MS: '60000' },
+    });
+    apps.push(app);
+    await setOnCall(db, 'spc_neurology', { primary: NEURO_PRIMARY, backup: NEURO_1 }, clock.now());
+    await subscribe(app, NEURO_PRIMARY, 'dev_primary_wakes_0001', pushService.device('wakes'));
+    const created = await openCase(app);
+    await vi.waitFor(() => {
+      expect(pushService.to('wakes').map((push) => push.alert['url'])).toEqual([
+        `https://localhost:8443/specialist/cases/${created.id}`,
+      ]);
+    }, 10_000);
   });
 });

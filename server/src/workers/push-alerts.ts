@@ -13,6 +13,11 @@ import type { PushService } from '../push/push-service.ts';
 export interface PushAlertWorker {
   /** Sends what is due now (tests, and right after start-up); answers how many alerts and e-mails were handled. */
   tick(): Promise<number>;
+  /**
+   * Sends what is due now without waiting for the next tick (a change just enqueued an alert); a wake during a
+   * tick runs one more after it, since that tick may have claimed before the new alert was committed.
+   */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -27,6 +32,7 @@ export function startPushAlertWorker(options: {
 }): PushAlertWorker {
   let running: Promise<number> | undefined;
   let stopped = false;
+  let again = false;
   const tick = (): Promise<number> => {
     running ??= (async () => {
       const pushed = await sendDuePushAlerts(options.db, options.clock, options.push);
@@ -35,6 +41,10 @@ export function startPushAlertWorker(options: {
       return pushed + mailed;
     })().finally(() => {
       running = undefined;
+      if (again && !stopped) {
+        again = false;
+        tick().catch(options.onError);
+      }
     });
     return running;
   };
@@ -44,6 +54,11 @@ export function startPushAlertWorker(options: {
   timer.unref();
   return {
     tick,
+    wake() {
+      if (stopped) return;
+      if (running === undefined) tick().catch(options.onError);
+      else again = true;
+    },
     async stop() {
       stopped = true;
       clearInterval(timer);
