@@ -93,7 +93,7 @@ async function prepare(dataDir: string, others: readonly string[]): Promise<Prep
     await seedCasesDatabase(db, new Date(), true);
     await setOnCall(db, 'spc_neurology', { primary: NEURO_PRIMARY, backup: null });
     await addOtherUsers(db, others);
-    return { jwk: await loadSigningKey(db), env: {}, database: 'PGlite', cleanUp: async () => undefined };
+    return { jwk: await loadSigningKey(db), env: {}, database: 'PGlite', cleanUp: () => Promise.resolve() };
   } finally {
     await db.close();
   }

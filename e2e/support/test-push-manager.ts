@@ -67,7 +67,7 @@ export async function installTestPushManager(
             },
           };
     PushManager.prototype.getSubscription = async function getSubscription() {
-      return subscription(await bridge('get')) as unknown as PushSubscription | null;
+      return subscription(await bridge('get'));
     };
     PushManager.prototype.subscribe = async function subscribe(options?: PushSubscriptionOptionsInit) {
       const key = options?.applicationServerKey;
@@ -79,7 +79,8 @@ export async function installTestPushManager(
             : [];
       return subscription(await bridge('subscribe', [...bytes])) as unknown as PushSubscription;
     };
-    const unregister = ServiceWorkerRegistration.prototype.unregister;
+    const unregister = Object.getOwnPropertyDescriptor(ServiceWorkerRegistration.prototype, 'unregister')
+      ?.value as (this: ServiceWorkerRegistration) => Promise<boolean>;
     ServiceWorkerRegistration.prototype.unregister = async function unregisterAndEndPush() {
       const done = await unregister.call(this);
       await bridge('unregistered');
