@@ -9,11 +9,11 @@
 // ends its push subscription): the app registers again, subscribes again, and the server pushes to the new
 // endpoint under the same device. See e2e/support/test-push-manager.ts for the one stand-in (the endpoint).
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { LocalPushService, type ReceivedPush } from '../tests/api/support/push-service.ts';
-import { E2E_PORT } from './server-env.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.ts';
 import {
   desktopNotificationsMissing,
@@ -21,15 +21,12 @@ import {
   type DesktopNotifications,
 } from './support/desktop-notifications.ts';
 import { apiCall, bearerOf } from './support/node-client.ts';
-import { specServer } from './support/server.ts';
+import { specServer, type SpecServer } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
 import { installTestPushManager, type TestPushManager } from './support/test-push-manager.ts';
 
-// Above the browser tests' own ports and the benchmarks' (+1 to +7).
-const server = specServer(E2E_PORT + 8, {
-  PUSH_ALLOW_INSECURE_LOCAL: 'true',
-  PUSH_VAPID_SUBJECT: 'mailto:on-call-ops@example.org',
-});
+let server: SpecServer;
+let port: number;
 const missing = desktopNotificationsMissing();
 const pushService = new LocalPushService();
 let desktop: DesktopNotifications;
@@ -46,6 +43,13 @@ test.skip(missing !== null, `Needs the desktop's notifications: ${missing ?? ''}
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await pushService.start();
+  // A port the system gives, free now: a fixed one above E2E_PORT may be another checkout's server, which
+  // would answer the health check and take this test's requests.
+  port = await freePort();
+  server = specServer(port, {
+    PUSH_ALLOW_INSECURE_LOCAL: 'true',
+    PUSH_VAPID_SUBJECT: 'mailto:on-call-ops@example.org',
+  });
   await server.start();
   desktop = await startDesktopNotifications();
   // A persistent profile: Chromium has no Push API in an incognito one (every other Playwright context), and
@@ -69,8 +73,23 @@ test.afterAll(async () => {
   await server.stop();
   await pushService.stop();
   rmSync(profile, { recursive: true, force: true });
+  // The server's data folder (support/server.ts keeps it for restarts): a port of the system's is new each run.
+  rmSync(`.tmp/e2e-data-${port}`, { recursive: true, force: true });
   expect(pushService.problems).toEqual([]);
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
 
 /** The active service worker's script path at the root scope, once there is one. */
 async function expectWorkerActive(page: Page): Promise<void> {
