@@ -8,7 +8,8 @@
 // the case, with Accept in reach. Then the module-load recovery, which unregisters the service worker (and so
 // ends its push subscription): the app registers again, subscribes again, and the server pushes to the new
 // endpoint under the same device. See e2e/support/test-push-manager.ts for the one stand-in (the endpoint).
-import { mkdtempSync, rmSync } from 'node:fs';
+// Screenshots go to SHOTS_DIR.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ import { specServer, type SpecServer } from './support/server.ts';
 import { signIn } from './support/sign-in.ts';
 import { installTestPushManager, type TestPushManager } from './support/test-push-manager.ts';
 
+const SHOTS_DIR = process.env['SHOTS_DIR'];
 let server: SpecServer;
 let port: number;
 const missing = desktopNotificationsMissing();
@@ -200,7 +202,7 @@ test('turned on in /settings, a real offer is pushed, shown, and its click opens
       }));
     }, `case-${caseId}`);
   await expect
-    .poll(shown)
+    .poll(shown, { timeout: 30_000 })
     .toEqual([{ title: alert['title'], body: alert['body'], requireInteraction: true }]);
   for (const secret of PATIENT_DATA) expect(JSON.stringify(await shown())).not.toContain(secret);
   await expect
@@ -225,6 +227,10 @@ test('turned on in /settings, a real offer is pushed, shown, and its click opens
   await expect(specialistPage.getByRole('button', { name: /^Accept/ })).toBeVisible();
   await expect(specialistPage.getByRole('button', { name: /^Accept/ })).toBeInViewport();
   expect(context.pages()).toEqual([specialistPage]);
+  if (SHOTS_DIR !== undefined) {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    await specialistPage.screenshot({ path: `${SHOTS_DIR}/push-click-case-390.png` });
+  }
   // The handler closed it: it is no longer among the worker's notifications.
   await expect.poll(shown).toEqual([]);
 });
