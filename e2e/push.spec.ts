@@ -63,63 +63,6 @@ test('after sign-in the service worker is registered, and registered again after
   await page.context().close();
 });
 
-test('a push delivered to the service worker shows a notification under the case tag, linking to the case', async ({
-  baseURL,
-}) => {
-  const origin = baseURL ?? '';
-  const page = await specialist(origin);
-  await activeWorker(page);
-  const cdp = await page.context().newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === `${origin}/`);
-      if (ours && !ours.isDeleted) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const caseUrl = `${origin}/specialist/cases/cas_e2e_push_offer`;
-  const alert = {
-    kind: 'case_offered',
-    title: 'Emergent case SGH-0042 for you',
-    body: 'Neurology · SGH. Open to accept or decline.',
-    tag: 'case-cas_e2e_push_offer',
-    requireInteraction: true,
-    renotify: true,
-    url: caseUrl,
-    caseNumber: 'SGH-0042',
-    urgency: 'emergent',
-    specialty: 'Neurology',
-    hospital: 'SGH',
-  };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin,
-    registrationId: await registrationId,
-    data: JSON.stringify(alert),
-  });
-  const shown = () =>
-    page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.getRegistration('/');
-      const notifications = (await registration?.getNotifications()) ?? [];
-      return notifications.map((notification) => ({
-        title: notification.title,
-        body: notification.body,
-        tag: notification.tag,
-        requireInteraction: notification.requireInteraction,
-        url: (notification.data as { url: string }).url,
-      }));
-    });
-  await expect.poll(shown).toEqual([
-    {
-      title: alert.title,
-      body: alert.body,
-      tag: alert.tag,
-      requireInteraction: true,
-      url: caseUrl,
-    },
-  ]);
-  await page.context().close();
-});
-
 test('the Devices section of /settings passes axe at 360 and 1280 px', async ({ baseURL }) => {
   for (const width of [360, 1280]) {
     const page = await specialist(baseURL ?? '', width);
