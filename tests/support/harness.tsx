@@ -61,8 +61,17 @@ export async function startAuthWith(
   return { msal, session };
 }
 
+/** A session signed out and not started, on an MSAL stand-in with no account: for screens outside sign-in. */
+export function signedOutSession(): AuthSession {
+  return createAuthSession({
+    tenant: tenantConfig,
+    msal: createMsalStandIn().instance,
+    storage: window.localStorage,
+  });
+}
+
 export interface RenderOptions {
-  /** Given, the element sits inside its AuthProvider (and MSAL React's), navigating through the router. */
+  /** The AuthProvider's session (MSAL React's provider inside); none given, a signed-out one. */
   readonly session?: AuthSession;
   /** The app's own by default. */
   readonly queryClient?: QueryClient;
@@ -95,13 +104,18 @@ export function renderUi(
 /** The routes in a data router held in memory, at the path. */
 export function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const { session } = options;
-  const ui = session ? (
+  // Without a session of the test's own: one signed out, not started, on an MSAL stand-in with no account.
+  const session =
+    options.session ??
+    createAuthSession({
+      tenant: tenantConfig,
+      msal: createMsalStandIn().instance,
+      storage: window.localStorage,
+    });
+  const ui = (
     <AuthProvider session={session} navigate={(to, navigateOptions) => router.navigate(to, navigateOptions)}>
       <RouterProvider router={router} />
     </AuthProvider>
-  ) : (
-    <RouterProvider router={router} />
   );
   return { router, ...renderUi(ui, options) };
 }
