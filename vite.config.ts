@@ -90,30 +90,23 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // MSAL's redirect bridge and what it shares with the app: both pages load this chunk, and the
-            // redirect page nothing of the app's own (the app's start-up would run there otherwise).
+            // Groups by what they load. MSAL's redirect bridge and what it shares with the app: both pages load
+            // this chunk, and the redirect page nothing of the app's own (the app's start-up would run there).
             { name: 'msal-bridge', test: /[\\/]msal-browser[\\/]dist[\\/]redirect_bridge[\\/]/, priority: 6 },
-            // MSAL and our code that calls it, without what they import of ours: `/` loads it with its page, the
-            // app when it needs MSAL (a reload that holds its token shows its first screen without it).
+            // MSAL itself: `/` loads it with its page, the app at start-up.
             {
               name: 'msal',
-              test: /[\\/](@azure[\\/]msal-(browser|common)[\\/]|src[\\/]lib[\\/]auth[\\/](msal-[\w-]+|router-navigation-client)\.ts$)/,
-              includeDependenciesRecursively: false,
+              test: /[\\/]node_modules[\\/]@azure[\\/]msal-(browser|common)[\\/]/,
               priority: 5,
             },
-            // The session without MSAL (the tenant config, the held token, the API's bearer), which `/` and the
-            // app's start-up share. msal-instance.ts itself goes to `msal` above; matching it here brings what it
-            // imports of ours (yielding, requests, texts) into this chunk rather than `main`, which `/` must not
-            // load.
+            // The libraries the app's first screen runs on (React DOM, the router, the toasts, queries and
+            // MSAL's React layer), in one chunk: `/` loads none of them (React's small core it shares).
             {
-              name: 'sign-in',
-              test: /[\\/]src[\\/]lib[\\/]auth[\\/](session|msal-instance|tenant-config)\.ts$/,
-              priority: 3,
+              name: 'app-libraries',
+              test: /[\\/]node_modules[\\/](react-dom|scheduler|react-router|sonner|@tanstack[\\/](react-query|query-core)|@azure[\\/]msal-react)[\\/]/,
+              includeDependenciesRecursively: false,
+              priority: 4,
             },
-            // The rest of the app's start-up, in one chunk rather than the pieces the screens happen to share.
-            { name: 'main', test: /[\\/]src[\\/]start-app\.tsx$/, priority: 2 },
-            // The shell and all it uses come with the first protected screen: one chunk too.
-            { name: 'shell', test: /[\\/]src[\\/]app[\\/]shell[\\/]app-shell-layout\.tsx$/, priority: 1 },
           ],
         },
       },

@@ -7,10 +7,9 @@
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
-import { HELD_TOKEN_STORAGE_KEY } from '../src/config/constants.ts';
 import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-import { DEMO_PASSWORD } from '../e2e/support/sign-in.ts';
+import { DEMO_PASSWORD, holdsMsalAccessToken } from '../e2e/support/sign-in.ts';
 import { identityTexts } from '../server/src/identity/texts.ts';
 import { medianRun } from './lighthouse-median.ts';
 import type { BenchSize } from './support.ts';
@@ -70,7 +69,7 @@ export async function audit(page: Page, url: string, label: string, profile: (ty
 // Lighthouse's own advice for a page's figures: several runs and their median, not one run. The simulated
 // phone runs this machine's observed tasks four times slower, so one busy moment moves a single run by ten
 // points; the desktop profile scores near 100 and varies little.
-const RUNS: Record<LighthouseRow['profile'], number> = { mobile: 3, desktop: 1 };
+const RUNS: Record<LighthouseRow['profile'], number> = { mobile: 5, desktop: 1 };
 
 interface LighthouseSize {
   readonly profiles: typeof PROFILES;
@@ -103,11 +102,7 @@ export async function signIn(page: Page, baseUrl: string, email: string): Promis
   );
   // Back at the app, MSAL still exchanges the provider's code for the tokens: the home is audited once the
   // tab holds them, or its load would interrupt the sign-in and start another.
-  await page.waitForFunction(
-    (key) => sessionStorage.getItem(key) !== null,
-    { timeout: 60_000 },
-    HELD_TOKEN_STORAGE_KEY,
-  );
+  await page.waitForFunction(holdsMsalAccessToken, { timeout: 60_000 });
 }
 
 export async function measureLighthouse(baseUrl: string, size: BenchSize = 'full'): Promise<LighthouseRow[]> {

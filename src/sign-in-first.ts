@@ -5,25 +5,22 @@
 // starts, as on every other address, and does what `/` does there (the role's home, the error, another try).
 import { installApiLayer } from './lib/api/client.ts';
 import { applyAppStyles } from './lib/app-styles.ts';
-import { getAuthSnapshot } from './lib/auth/auth-store.ts';
-// MSAL itself, imported here rather than when it is first needed: this page needs it at once, so it comes with
-// the page's own code instead of after it.
-import { loginBeforeApp } from './lib/auth/msal-instance.ts';
-import { hasStartupAuthError, startAuth } from './lib/auth/session.ts';
+import { type AuthSession, createAuthSession } from './lib/auth/auth-session.ts';
+import { createMsal } from './lib/auth/msal-config.ts';
 import { carriesAuthResponse, safeNextPath } from './lib/auth/navigation.ts';
 import { loadTenantConfig } from './lib/auth/tenant-config.ts';
 
 export interface SignInFirstSteps {
-  /** The tenant config, then MSAL: the app's own first step. */
-  readonly authenticate: () => Promise<void>;
+  /** The tenant config, then the auth session started: the app's own first step. */
+  readonly authenticate: () => Promise<AuthSession>;
   /** After authentication: an account is signed in, or the provider answered with an error. */
-  readonly needsApp: () => boolean;
+  readonly needsApp: (session: AuthSession) => boolean;
   /** The sign-in redirect; false when it did not start. */
-  readonly login: (next: string | null) => Promise<boolean>;
+  readonly login: (session: AuthSession, next: string | null) => Promise<boolean>;
   /** Fetches the app's code without starting it. */
   readonly prefetchApp: () => void;
   /** The app, handed the authentication already under way. */
-  readonly startApp: (authenticated: Promise<void>) => Promise<void>;
+  readonly startApp: (authenticated: Promise<AuthSession>) => Promise<void>;
 }
 
 const MSAL_KEY_PREFIX = 'msal.';
@@ -50,10 +47,13 @@ const loadApp = () => import('./start-app.tsx');
 export const signInFirstSteps: SignInFirstSteps = {
   async authenticate() {
     installApiLayer();
-    await startAuth(await loadTenantConfig());
+    const tenant = await loadTenantConfig();
+    const session = createAuthSession({ tenant, msal: createMsal(tenant), storage: window.localStorage });
+    await session.start();
+    return session;
   },
-  needsApp: () => getAuthSnapshot().account !== null || hasStartupAuthError(),
-  login: (next) => loginBeforeApp({ next }),
+  needsApp: (session) => session.msal.getActiveAccount() !== null || session.hasStartupError(),
+  login: (session, next) => session.loginBeforeApp({ next }),
   prefetchApp: () => void loadApp().catch(() => undefined),
   // A failure to load the app's code reaches root.ts, which sends the browser to /sign-in.
   startApp: async (authenticated) => {
@@ -72,13 +72,14 @@ export async function signInFirst(
   // Probably signed in (or coming back from the provider): the app's code is fetched meanwhile.
   if (answered || mayHaveSession(() => window.sessionStorage)) steps.prefetchApp();
   const authenticated = steps.authenticate();
+  let session: AuthSession;
   try {
-    await authenticated;
+    session = await authenticated;
   } catch {
     // The app shows the Configuration Error screen for it.
     return steps.startApp(authenticated);
   }
-  if (answered || steps.needsApp()) return steps.startApp(authenticated);
-  if (await steps.login(safeNextPath(search.get('next')))) return;
+  if (answered || steps.needsApp(session)) return steps.startApp(authenticated);
+  if (await steps.login(session, safeNextPath(search.get('next')))) return;
   return steps.startApp(authenticated);
 }

@@ -1,4 +1,5 @@
-// The app's start-up: tenant config -> authentication -> app. The Configuration Error screen on failure.
+// The app's start-up: tenant config -> MSAL -> redirect -> first account active -> silent token -> monitor ->
+// ready, then the app inside MSAL React's provider. The Configuration Error screen on failure.
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/global.css';
@@ -11,7 +12,13 @@ import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
 import { AppToaster } from './components/app-toaster.tsx';
 import { cssVariablesResolver, theme } from './components/theme.ts';
 import { installApiLayer } from './lib/api/index.ts';
-import { AuthProvider, loadTenantConfig, prefetchMsalWhenNeeded, startAuth } from './lib/auth/index.ts';
+import {
+  type AuthSession,
+  AuthProvider,
+  createAuthSession,
+  createMsal,
+  loadTenantConfig,
+} from './lib/auth/index.ts';
 import { configureZod } from './lib/forms/zod-error-map.ts';
 import { loadLocaleDataInWorker } from './lib/locale-data.ts';
 import { renewPushSubscription } from './lib/push-subscription.ts';
@@ -30,17 +37,19 @@ function Frame({ children }: { readonly children: ReactNode }) {
   );
 }
 
-/** The tenant config, then authentication: what start-up waits for before the first screen. */
-async function authenticate(): Promise<void> {
-  prefetchMsalWhenNeeded();
-  await startAuth(await loadTenantConfig());
+/** The tenant config, then the auth session started: what start-up waits for before the first screen. */
+export async function authenticate(): Promise<AuthSession> {
+  const tenant = await loadTenantConfig();
+  const session = createAuthSession({ tenant, msal: createMsal(tenant), storage: window.localStorage });
+  await session.start();
+  return session;
 }
 
 /**
  * Starts the app in #root. `authenticated` is the sign-in step's promise when the page has already begun it
  * (the address `/`); otherwise start-up fetches the tenant config and starts authentication itself.
  */
-export async function startApp(authenticated?: Promise<void>): Promise<void> {
+export async function startApp(authenticated?: Promise<AuthSession>): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
@@ -55,8 +64,9 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
   const authentication = authenticated ?? authenticate();
   authentication.catch(() => undefined);
   await yieldToMain();
+  let session: AuthSession;
   try {
-    await authentication;
+    session = await authentication;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error), error);
     root.render(
@@ -79,7 +89,7 @@ export async function startApp(authenticated?: Promise<void>): Promise<void> {
     root.render(
       <Frame>
         <QueryClientProvider client={createQueryClient()}>
-          <AuthProvider navigate={navigate}>
+          <AuthProvider session={session} navigate={navigate}>
             <App router={router} />
           </AuthProvider>
         </QueryClientProvider>

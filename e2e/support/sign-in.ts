@@ -1,6 +1,5 @@
 import { expect, type Page, type Request } from '@playwright/test';
 import { identityTexts } from '../../server/src/identity/texts.ts';
-import { HELD_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 
 export const DEMO_PASSWORD = process.env['DEMO_PASSWORD'] ?? 'CaseRouter-demo-2026';
 
@@ -18,13 +17,21 @@ export async function signInThroughLoginPage(
 
 /**
  * Opens the app signed out, signs in as the user and waits until the app has left the provider's pages and
- * holds the token the sign-in gave (back at the app, MSAL still has to exchange the provider's code for it).
+ * MSAL's cache holds the token the sign-in gave (back at the app, MSAL still has to exchange the provider's code for it).
  */
 export async function signIn(page: Page, email: string, startAt = '/'): Promise<void> {
   await page.goto(startAt);
   await signInThroughLoginPage(page, email);
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && url.pathname !== '/redirect.html');
-  await page.waitForFunction((key) => sessionStorage.getItem(key) !== null, HELD_TOKEN_STORAGE_KEY);
+  await page.waitForFunction(holdsMsalAccessToken);
+}
+
+/**
+ * Run in the page: whether MSAL's cache in the tab's session storage holds an access token (MSAL names each
+ * credential's entry with its type, `accesstoken` for one).
+ */
+export function holdsMsalAccessToken(): boolean {
+  return Object.keys(sessionStorage).some((key) => key.toLowerCase().includes('accesstoken'));
 }
 
 /** The pathname without a trailing slash, for comparing with the role homes. */

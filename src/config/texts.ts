@@ -33,7 +33,6 @@ export const texts = {
   noRoleToast: 'Your account is not assigned to any role. Please contact your administrator.',
   unknownRoleToast: 'Your assigned role is not recognized. Please contact your administrator.',
 
-  endpointRequired: 'Endpoint is required',
   sessionExpired: 'Session expired. Please log in again.',
   noActiveAccount: 'No active account found. Please log in.',
   refreshFailed: 'Failed to refresh token. Please log in again.',

@@ -16,8 +16,7 @@ import { App, createAppRouter } from '../app/app.tsx';
 import { ConfigurationErrorScreen } from '../app/errors/configuration-error.tsx';
 import { cssVariablesResolver, theme } from '../components/theme.ts';
 import { installApiLayer } from '../lib/api/index.ts';
-import { removeHeldToken } from '../lib/api/stored-token.ts';
-import { AuthProvider, loadTenantConfig, startAuth } from '../lib/auth/index.ts';
+import { type AuthSession, AuthProvider, createAuthSession, loadTenantConfig } from '../lib/auth/index.ts';
 import { configureZod } from '../lib/forms/zod-error-map.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createMockMsal } from './mock-msal.ts';
@@ -72,11 +71,17 @@ async function start(): Promise<void> {
     saveSettings({ ...settings, role: null });
     window.location.assign('/');
   };
-  // The role comes from the mock's own sign-in (or the address) at every start: the token the tab holds may be
-  // another role's, so each start signs in through the mock MSAL instead.
-  removeHeldToken();
+  // The role comes from the mock's own sign-in (or the address) at every start: the mock MSAL stands in for
+  // MSAL's instance in the auth session.
+  let session: AuthSession;
   try {
-    await startAuth(await loadTenantConfig(), () => createMockMsal(role, toSignIn));
+    const tenant = await loadTenantConfig();
+    session = createAuthSession({
+      tenant,
+      msal: createMockMsal(role, toSignIn),
+      storage: window.localStorage,
+    });
+    await session.start();
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error), error);
     root.render(
@@ -93,7 +98,7 @@ async function start(): Promise<void> {
   root.render(
     <Frame>
       <QueryClientProvider client={createQueryClient()}>
-        <AuthProvider navigate={navigate}>
+        <AuthProvider session={session} navigate={navigate}>
           <App router={router} />
         </AuthProvider>
       </QueryClientProvider>

@@ -140,7 +140,7 @@ function frame(event: ServerEvent): string {
 }
 
 async function renderShell() {
-  const { auth } = await startAuthWith({ accounts: [fakeAccount(['er_doctor'])] });
+  const { session } = await startAuthWith({ accounts: [fakeAccount(['er_doctor'])] });
   const { AppShellLayout } = await import('../../src/app/shell/app-shell-layout.tsx');
   const keys = await import('../../generated/@tanstack/react-query.gen.ts');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -155,7 +155,7 @@ async function renderShell() {
       },
     ],
     '/emergency-room/doctor/cases/',
-    { auth, queryClient },
+    { session, queryClient },
   );
   await waitFor(() => {
     expect(connections).toHaveLength(1);

@@ -1,12 +1,14 @@
-// The auth session: start-up (the first account made active, a token got silently, the monitor started; a
-// token that needs the user starts signed out; an error answer to the sign-in redirect), logout, login, the
-// tokens the API layer sends, and MSAL's events. Start-up after a reload, from the token the tab held, is
-// proven in public-auth-session-reload.test.tsx.
-import { EventType, InteractionType } from '@azure/msal-browser';
-import { render, screen, waitFor } from '@testing-library/react';
+// The auth session, built with an MSAL stand-in: start-up (the first account made active, a token got silently,
+// the monitor started; a token that needs the user starts signed out; an error answer to the sign-in redirect),
+// logout, login, the tokens the API layer sends (MSAL's cache the one store), and MSAL's events through MSAL
+// React's provider.
+import { EventType, InteractionStatus, InteractionType } from '@azure/msal-browser';
+import { useMsal } from '@azure/msal-react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTH_TOKEN_STORAGE_KEY, HELD_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
+import { getMe } from '../../generated/sdk.gen.ts';
+import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
 import { interactionRequired, recordBearers } from '../support/auth-session.ts';
 import {
@@ -21,8 +23,7 @@ import {
 describe('start-up', () => {
   it('makes the first account active, gets a token silently and starts the monitor', async () => {
     const first = fakeAccount(['specialist'], 'first');
-    const { msal } = await startAuthWith({ accounts: [first, fakeAccount(['hospital'], 'second')] });
-    const monitor = await import('../../src/lib/auth/session.ts');
+    const { msal, session } = await startAuthWith({ accounts: [first, fakeAccount(['hospital'], 'second')] });
 
     expect(msal.instance.getActiveAccount()).toBe(first);
     expect(msal.silentRequests).toEqual([
@@ -35,25 +36,23 @@ describe('start-up', () => {
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBeNull();
     // Local storage holds the access token alone: MSAL's cache, refresh token included, is in session storage.
     expect(Object.keys(localStorage)).toEqual([AUTH_TOKEN_STORAGE_KEY]);
-    expect(monitor.isTokenMonitorRunning()).toBe(true);
+    expect(session.getState().tokenFor).toBe('first');
+    expect(session.monitorRunning).toBe(true);
   });
 
   it('is not a failure when the silent token needs the user: the app starts signed out', async () => {
-    const { msal } = await startAuthWith({
+    const { msal, session } = await startAuthWith({
       accounts: [fakeAccount()],
       silent: () => Promise.reject(interactionRequired()),
     });
-    const monitor = await import('../../src/lib/auth/session.ts');
 
     expect(msal.silentRequests).toHaveLength(1);
-    expect(monitor.isTokenMonitorRunning()).toBe(false);
+    expect(session.monitorRunning).toBe(false);
+    expect(session.getState().tokenFor).toBeNull();
   });
 
-  it('stops the monitor and drops the tokens the tab held on logout', async () => {
-    const { msal } = await startAuthWith({ accounts: [fakeAccount()] });
-    const monitor = await import('../../src/lib/auth/session.ts');
-
-    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).not.toBeNull();
+  it('stops the monitor and drops auth_token on logout', async () => {
+    const { msal, session } = await startAuthWith({ accounts: [fakeAccount()] });
 
     msal.emit({
       eventType: EventType.LOGOUT_SUCCESS,
@@ -61,14 +60,14 @@ describe('start-up', () => {
       payload: null,
     });
 
-    expect(monitor.isTokenMonitorRunning()).toBe(false);
-    expect(sessionStorage.getItem(HELD_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(session.monitorRunning).toBe(false);
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();
+    expect(session.getState().tokenFor).toBeNull();
   });
 
   it('an error answer to the sign-in redirect: the generic auth error, then the emergency-room cases', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { auth } = await startAuthWith({ redirectResult: new Error('access_denied') });
+    const { session } = await startAuthWith({ redirectResult: new Error('access_denied') });
 
     const { router } = renderRoutes(
       [
@@ -76,7 +75,7 @@ describe('start-up', () => {
         { path: '/emergency-room/cases/', element: <p>cases</p> },
       ],
       '/',
-      { auth },
+      { session },
     );
 
     expect(await screen.findByText(texts.authenticationError)).toBeVisible();
@@ -90,39 +89,50 @@ describe('start-up', () => {
 
 describe('login', () => {
   it('is skipped while another interaction is in progress', async () => {
-    const { msal, auth } = await startAuthWith({});
+    const { msal, session } = await startAuthWith({});
 
-    await auth.login({ next: '/settings/' });
-    msal.emit({
-      eventType: EventType.ACQUIRE_TOKEN_START,
-      interactionType: InteractionType.Redirect,
-      payload: { scopes: [] },
-    });
-    await auth.login({ next: '/settings/' });
+    await session.login({ next: '/settings/' }, InteractionStatus.AcquireToken);
+    await session.login({ next: '/settings/' }, InteractionStatus.Startup);
+    expect(msal.loginRequests).toHaveLength(0);
+    await session.login({ next: '/settings/' }, InteractionStatus.None);
 
     expect(msal.loginRequests).toHaveLength(1);
   });
 
+  it('is skipped, and nothing told, when MSAL itself says an interaction is in progress', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const busy = Object.assign(new Error('interaction_in_progress'), {
+      errorCode: 'interaction_in_progress',
+    });
+    const { session } = await startAuthWith({ login: () => Promise.reject(busy) });
+    renderRoutes([{ path: '/', element: <p>home</p> }], '/', { session });
+
+    await session.login();
+
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(screen.queryByText(texts.loginFailed)).toBeNull();
+  });
+
   it("shows 'Login failed' when the login cannot start", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { auth } = await startAuthWith({ login: () => Promise.reject(new Error('popup_window_error')) });
-    renderRoutes([{ path: '/', element: <p>home</p> }], '/', { auth });
+    const { session } = await startAuthWith({ login: () => Promise.reject(new Error('popup_window_error')) });
+    renderRoutes([{ path: '/', element: <p>home</p> }], '/', { session });
 
-    await auth.login();
+    await session.login();
 
     expect(await screen.findByText(texts.loginFailed)).toBeVisible();
   });
 });
 
 describe('tokens for the API', () => {
-  it('takes the silent token already held while it is fresh: no MSAL call per request', async () => {
+  it("sends MSAL's silent token, asked of MSAL's cache for each request", async () => {
     const { msal } = await startAuthWith({ accounts: [fakeAccount()] });
-    const { apiRequest } = await import('../../src/lib/api/index.ts');
     const bearers = recordBearers();
 
-    await Promise.all([apiRequest('/me'), apiRequest('/me'), apiRequest('/me')]);
+    await Promise.all([getMe(), getMe(), getMe()]);
 
-    expect(msal.silentRequests).toHaveLength(1);
+    // The start-up's call, then one per request: no copy of the token is kept beside MSAL's cache.
+    expect(msal.silentRequests).toHaveLength(4);
     expect(bearers).toEqual(
       Array.from({ length: 3 }, () => `Bearer ${localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)}`),
     );
@@ -135,13 +145,11 @@ describe('tokens for the API', () => {
       accounts: [account],
       silent: () => {
         silentCalls += 1;
-        // The start-up's token is about to expire, so the request asks MSAL, which needs the user.
         return silentCalls === 1
-          ? Promise.resolve(tokenResult(account, 120))
+          ? Promise.resolve(tokenResult(account))
           : Promise.reject(interactionRequired());
       },
     });
-    const { apiRequest } = await import('../../src/lib/api/index.ts');
     let auth: string | null = null;
     server.use(
       http.get('https://app.test/api/v1/me', ({ request }) => {
@@ -150,60 +158,48 @@ describe('tokens for the API', () => {
       }),
     );
 
-    await apiRequest('/me');
+    await getMe();
 
     expect(msal.popupRequests).toHaveLength(1);
     expect(msal.popupRequests[0]?.account).toBe(account);
     expect(auth).toMatch(/^Bearer ey/);
   });
-
-  it('redirects from the hook when the silent call needs the user', async () => {
-    const account = fakeAccount();
-    let silentCalls = 0;
-    const { msal, auth } = await startAuthWith({
-      accounts: [account],
-      silent: () => {
-        silentCalls += 1;
-        return silentCalls === 1
-          ? Promise.resolve(tokenResult(account))
-          : Promise.reject(interactionRequired());
-      },
-    });
-    function TokenUser() {
-      const token = auth.useAccessToken();
-      return <p>{token === null ? 'no token' : 'token'}</p>;
-    }
-
-    render(<TokenUser />);
-
-    await waitFor(() => {
-      expect(msal.tokenRedirectRequests).toHaveLength(1);
-    });
-    expect(msal.tokenRedirectRequests[0]?.account).toBe(account);
-    expect(screen.getByText('no token')).toBeVisible();
-  });
 });
 
 describe('MSAL events', () => {
-  it('a login makes its account active and an interactive token starts the monitor', async () => {
-    const { msal } = await startAuthWith({});
-    const monitor = await import('../../src/lib/auth/session.ts');
+  it('an interactive token makes its account active and starts the monitor', async () => {
+    const { msal, session } = await startAuthWith({});
     const account = fakeAccount(['hospital']);
-
-    msal.emit({
-      eventType: EventType.LOGIN_SUCCESS,
-      interactionType: InteractionType.Redirect,
-      payload: account,
-    });
-    expect(msal.instance.getActiveAccount()).toBe(account);
-    expect(monitor.isTokenMonitorRunning()).toBe(false);
+    expect(session.monitorRunning).toBe(false);
 
     msal.emit({
       eventType: EventType.ACQUIRE_TOKEN_SUCCESS,
       interactionType: InteractionType.Popup,
       payload: tokenResult(account),
     });
-    expect(monitor.isTokenMonitorRunning()).toBe(true);
+
+    expect(msal.instance.getActiveAccount()).toBe(account);
+    expect(session.monitorRunning).toBe(true);
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it("give the interaction states through MSAL React's provider", async () => {
+    const { msal, session } = await startAuthWith({});
+    function Progress() {
+      return <p>{`in progress: ${useMsal().inProgress}`}</p>;
+    }
+    renderRoutes([{ path: '/', element: <Progress /> }], '/', { session });
+
+    expect(await screen.findByText('in progress: none')).toBeVisible();
+    msal.emit({
+      eventType: EventType.LOGOUT_START,
+      interactionType: InteractionType.Redirect,
+      payload: null,
+    });
+    expect(await screen.findByText('in progress: logout')).toBeVisible();
+    msal.emit({ eventType: EventType.LOGOUT_END, interactionType: InteractionType.Redirect, payload: null });
+    await waitFor(() => {
+      expect(screen.getByText('in progress: none')).toBeVisible();
+    });
   });
 });

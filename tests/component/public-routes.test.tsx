@@ -1,7 +1,7 @@
 import { InteractionRequiredAuthError } from '@azure/msal-browser';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type * as AuthModule from '../../src/lib/auth/index.ts';
+import { ProtectedRoute } from '../../src/lib/auth/index.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
 import {
@@ -25,10 +25,10 @@ const landing = (name: string) => ({ path: name, element: <p>{`at ${name}`}</p> 
 
 describe('the home redirect page /', () => {
   it('starts a login redirect when signed out and shows nothing', async () => {
-    const { msal, auth } = await startAuthWith({});
+    const { msal, session } = await startAuthWith({});
     const { HomeRedirectPage } = await pages();
 
-    const { container } = renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], '/', { auth });
+    const { container } = renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], '/', { session });
 
     await waitFor(() => {
       expect(msal.loginRequests).toHaveLength(1);
@@ -49,10 +49,10 @@ describe('the home redirect page /', () => {
   it.each(['?code=abc', '?state=xyz', '?error=access_denied', '#code=abc'])(
     'does not start a login when the address carries an auth response (%s)',
     async (suffix) => {
-      const { msal, auth } = await startAuthWith({});
+      const { msal, session } = await startAuthWith({});
       const { HomeRedirectPage } = await pages();
 
-      renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], `/${suffix}`, { auth });
+      renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], `/${suffix}`, { session });
       await settled();
 
       expect(msal.loginRequests).toHaveLength(0);
@@ -60,13 +60,13 @@ describe('the home redirect page /', () => {
   );
 
   it("goes to the first recognised role's home once authenticated", async () => {
-    const { auth } = await startAuthWith({ accounts: [fakeAccount(['nurse', 'er_doctor'])] });
+    const { session } = await startAuthWith({ accounts: [fakeAccount(['nurse', 'er_doctor'])] });
     const { HomeRedirectPage } = await pages();
 
     const { router } = renderRoutes(
       [{ path: '/', element: <HomeRedirectPage /> }, landing('/emergency-room/doctor/cases')],
       '/',
-      { auth },
+      { session },
     );
 
     expect(await screen.findByText('at /emergency-room/doctor/cases')).toBeVisible();
@@ -75,13 +75,13 @@ describe('the home redirect page /', () => {
   });
 
   it('goes to next when given, but never off the app', async () => {
-    const { auth } = await startAuthWith({ accounts: [fakeAccount(['specialist'])] });
+    const { session } = await startAuthWith({ accounts: [fakeAccount(['specialist'])] });
     const { HomeRedirectPage } = await pages();
 
     const { router } = renderRoutes(
       [{ path: '/', element: <HomeRedirectPage /> }, landing('/settings/'), landing('/specialist/cases')],
       '/?next=%2Fsettings%2F',
-      { auth },
+      { session },
     );
     expect(await screen.findByText('at /settings/')).toBeVisible();
 
@@ -93,10 +93,10 @@ describe('the home redirect page /', () => {
     ['no role', [], texts.noRoleToast],
     ['only unrecognised roles', ['nurse'], texts.unknownRoleToast],
   ])('with %s: stays and shows the role toast', async (_, roles, toastText) => {
-    const { auth } = await startAuthWith({ accounts: [fakeAccount(roles)] });
+    const { session } = await startAuthWith({ accounts: [fakeAccount(roles)] });
     const { HomeRedirectPage } = await pages();
 
-    const { router } = renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], '/', { auth });
+    const { router } = renderRoutes([{ path: '/', element: <HomeRedirectPage /> }], '/', { session });
 
     expect(await screen.findByText(toastText)).toBeVisible();
     expect(currentPath(router)).toBe('/');
@@ -105,11 +105,11 @@ describe('the home redirect page /', () => {
 
 describe('the sign-in page', () => {
   it('starts the login and comes back to itself with next', async () => {
-    const { msal, auth } = await startAuthWith({});
+    const { msal, session } = await startAuthWith({});
     const { SignInPage } = await pages();
 
     renderRoutes([{ path: '/sign-in', element: <SignInPage /> }], '/sign-in?next=%2Fsettings%2F', {
-      auth: auth,
+      session,
     });
 
     await waitFor(() => {
@@ -123,13 +123,13 @@ describe('the sign-in page', () => {
   });
 
   it('goes to next once signed in', async () => {
-    const { msal, auth } = await startAuthWith({ accounts: [fakeAccount(['hospital'])] });
+    const { msal, session } = await startAuthWith({ accounts: [fakeAccount(['hospital'])] });
     const { SignInPage } = await pages();
 
     renderRoutes(
       [{ path: '/sign-in', element: <SignInPage /> }, landing('/settings/')],
       '/sign-in?next=%2Fsettings%2F',
-      { auth },
+      { session },
     );
 
     expect(await screen.findByText('at /settings/')).toBeVisible();
@@ -138,23 +138,23 @@ describe('the sign-in page', () => {
 });
 
 describe('the protected route', () => {
-  const protectedRoutes = (ProtectedRoute: typeof AuthModule.ProtectedRoute) => [
-    { element: <ProtectedRoute />, children: [{ path: '/settings/', element: <p>settings screen</p> }] },
+  const protectedRoutes = (Guard: typeof ProtectedRoute) => [
+    { element: <Guard />, children: [{ path: '/settings/', element: <p>settings screen</p> }] },
     { path: '/sign-in', element: <p>sign-in screen</p> },
   ];
 
   it('renders the screen for an authenticated user', async () => {
-    const { auth } = await startAuthWith({ accounts: [fakeAccount()] });
+    const { session } = await startAuthWith({ accounts: [fakeAccount()] });
 
-    renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/', { auth });
+    renderRoutes(protectedRoutes(ProtectedRoute), '/settings/', { session });
 
     expect(await screen.findByText('settings screen')).toBeVisible();
   });
 
   it('sends a visitor without an account to sign-in with next', async () => {
-    const { auth } = await startAuthWith({});
+    const { session } = await startAuthWith({});
 
-    const { router } = renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/?tab=2', { auth });
+    const { router } = renderRoutes(protectedRoutes(ProtectedRoute), '/settings/?tab=2', { session });
 
     expect(await screen.findByText('sign-in screen')).toBeVisible();
     expect(currentPath(router)).toBe('/sign-in?next=%2Fsettings%2F%3Ftab%3D2');
@@ -163,7 +163,7 @@ describe('the protected route', () => {
   it('renews silently for an account without a token, then renders the screen', async () => {
     let calls = 0;
     const account = fakeAccount();
-    const { auth } = await startAuthWith({
+    const { session } = await startAuthWith({
       accounts: [account],
       silent: () => {
         calls += 1;
@@ -173,7 +173,7 @@ describe('the protected route', () => {
       },
     });
 
-    renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/', { auth });
+    renderRoutes(protectedRoutes(ProtectedRoute), '/settings/', { session });
 
     expect(await screen.findByText('settings screen')).toBeVisible();
     expect(calls).toBe(2);
@@ -182,12 +182,12 @@ describe('the protected route', () => {
   it('sends the user to sign-in when the silent renewal fails', async () => {
     const consoleWarn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { auth } = await startAuthWith({
+    const { session } = await startAuthWith({
       accounts: [fakeAccount()],
       silent: () => Promise.reject(new InteractionRequiredAuthError('login_required', 'test')),
     });
 
-    const { router } = renderRoutes(protectedRoutes(auth.ProtectedRoute), '/settings/', { auth });
+    const { router } = renderRoutes(protectedRoutes(ProtectedRoute), '/settings/', { session });
 
     expect(await screen.findByText('sign-in screen')).toBeVisible();
     expect(currentPath(router)).toBe('/sign-in?next=%2Fsettings%2F');

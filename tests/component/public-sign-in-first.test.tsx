@@ -4,26 +4,37 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
+import { type AuthSession, createAuthSession } from '../../src/lib/auth/index.ts';
+import { TenantConfigError } from '../../src/lib/auth/tenant-config.ts';
+import { signInFirst, signInFirstSteps } from '../../src/sign-in-first.ts';
+import { startApp as startTheApp } from '../../src/start-app.tsx';
 import { fakeAccount, server, tenantConfig } from '../support/harness.tsx';
 import { createMsalStandIn, type MsalStandInOptions } from '../support/msw-msal-stand-in.ts';
 
 async function visitRoot(
   options: MsalStandInOptions & { search?: string; hash?: string; failConfig?: boolean },
 ) {
-  vi.resetModules();
-  const auth = await import('../../src/lib/auth/session.ts');
-  const { signInFirst, signInFirstSteps } = await import('../../src/sign-in-first.ts');
   const msal = createMsalStandIn(options);
-  const startApp = vi.fn((authenticated: Promise<void>) => authenticated.catch(() => undefined));
+  const startApp = vi.fn(async (authenticated: Promise<AuthSession>) => {
+    await authenticated.catch(() => undefined);
+  });
   const prefetchApp = vi.fn();
-  let authenticated: Promise<void> | undefined;
+  let authenticated: Promise<AuthSession> | undefined;
   await signInFirst(
     {
       ...signInFirstSteps,
       authenticate: () => {
         authenticated = options.failConfig
           ? Promise.reject(new Error('Failed to fetch tenant config: offline'))
-          : auth.startAuth(tenantConfig, () => msal.instance);
+          : (async () => {
+              const session = createAuthSession({
+                tenant: tenantConfig,
+                msal: msal.instance,
+                storage: window.localStorage,
+              });
+              await session.start();
+              return session;
+            })();
         return authenticated;
       },
       startApp,
@@ -122,11 +133,7 @@ describe('the app started from /', () => {
         return HttpResponse.json(tenantConfig);
       }),
     );
-    vi.resetModules();
-    const { startApp } = await import('../../src/start-app.tsx');
-    const { TenantConfigError } = await import('../../src/lib/auth/tenant-config.ts');
-
-    await startApp(Promise.reject(new TenantConfigError(`${texts.tenantConfigFetchFailed}offline`)));
+    await startTheApp(Promise.reject(new TenantConfigError(`${texts.tenantConfigFetchFailed}offline`)));
 
     expect(await screen.findByText(texts.configurationError)).toBeVisible();
     expect(tenantConfigRequests).toBe(0);

@@ -11,11 +11,11 @@ async function signOutPage() {
 describe('the sign-out page', () => {
   it('shows the spinner texts and signs the active account out with its ID token as hint', async () => {
     const account = fakeAccount(['specialist']);
-    const { msal, auth } = await startAuthWith({ accounts: [account] });
+    const { msal, session } = await startAuthWith({ accounts: [account] });
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
     const SignOutPage = await signOutPage();
 
-    renderRoutes([{ path: '/sign-out', element: <SignOutPage /> }], '/sign-out', { auth });
+    renderRoutes([{ path: '/sign-out', element: <SignOutPage /> }], '/sign-out', { session });
 
     expect(screen.getByText(texts.signingOut)).toBeVisible();
     expect(screen.getByText(texts.redirectedShortly)).toBeVisible();
@@ -28,7 +28,7 @@ describe('the sign-out page', () => {
 
   it('clears the cache and goes to the login page when the sign-out redirect fails', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { msal, auth } = await startAuthWith({
+    const { msal, session } = await startAuthWith({
       accounts: [fakeAccount()],
       logout: () => Promise.reject(new Error('end_session_endpoint unreachable')),
     });
@@ -40,7 +40,7 @@ describe('the sign-out page', () => {
         { path: '/sign-in', element: <p>login page</p> },
       ],
       '/sign-out',
-      { auth },
+      { session },
     );
 
     expect(await screen.findByText('login page')).toBeVisible();
@@ -51,11 +51,11 @@ describe('the sign-out page', () => {
 
   it('Switch user signs out the same way, with the ID token as hint, saying so', async () => {
     const account = fakeAccount(['er_doctor']);
-    const { msal, auth } = await startAuthWith({ accounts: [account] });
+    const { msal, session } = await startAuthWith({ accounts: [account] });
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token');
     const SwitchUserPage = (await import('../../src/app/routes/public/switch-user-page.tsx')).Component;
 
-    renderRoutes([{ path: '/switch-user', element: <SwitchUserPage /> }], '/switch-user', { auth });
+    renderRoutes([{ path: '/switch-user', element: <SwitchUserPage /> }], '/switch-user', { session });
 
     expect(screen.getByText(texts.switchingUser)).toBeVisible();
     await waitFor(() => {

@@ -3,14 +3,24 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../../src/config/texts.ts';
 import { App, createAppRouter } from '../../src/app/app.tsx';
-import { renderUi } from '../support/harness.tsx';
+import { AuthProvider } from '../../src/lib/auth/index.ts';
+import { renderUi, signedOutSession } from '../support/harness.tsx';
+
+function renderApp(url: string) {
+  const router = createAppRouter({ initialEntries: [url] });
+  renderUi(
+    <AuthProvider session={signedOutSession()} navigate={(to, options) => router.navigate(to, options)}>
+      <App router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
 
 describe('the 404 page, through the real route table', () => {
   it.each(['/no/such/page', '/settings/extra/deep/path', '/specialist/unknown/'])(
     '%s shows the 404 with a way to sign in',
     async (url) => {
-      const router = createAppRouter({ initialEntries: [url] });
-      renderUi(<App router={router} />);
+      renderApp(url);
 
       expect(await screen.findByRole('heading', { name: texts.notFoundTitle })).toBeInTheDocument();
       expect(screen.getByText(texts.notFoundMessage)).toBeInTheDocument();
@@ -20,8 +30,7 @@ describe('the 404 page, through the real route table', () => {
 
   it('Go to Login leads to /sign-in', async () => {
     const user = userEvent.setup();
-    const router = createAppRouter({ initialEntries: ['/nowhere'] });
-    renderUi(<App router={router} />);
+    const router = renderApp('/nowhere');
 
     await user.click(await screen.findByRole('link', { name: texts.goToLogin }));
 

@@ -3,6 +3,7 @@
 // ApiError a request fails with.
 import { expect } from 'vitest';
 import { ApiError, type SessionBridge } from '../../src/lib/api/index.ts';
+import { readAuthToken, removeAuthToken } from '../../src/lib/auth/auth-token.ts';
 
 export const BASE = 'https://api.test/api/v1';
 
@@ -34,6 +35,11 @@ export function fakeSession(
       return Promise.resolve(session.token);
     },
     hasAccount: () => session.account,
+    // auth_token in local storage, as the auth session keeps it.
+    storedToken: () => readAuthToken(localStorage, Date.now()),
+    clearStoredToken: () => {
+      removeAuthToken(localStorage);
+    },
     redirectToLogin: () => {
       session.redirects += 1;
     },

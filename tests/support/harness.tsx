@@ -20,8 +20,11 @@ import {
   handleStreamEvents,
 } from '../../generated/msw.gen.ts';
 import type { Role, User } from '../../generated/types.gen.ts';
+import { appRoutes } from '../../src/app/router.tsx';
+import { routeNameFor, routeScreens } from '../../src/app/route-modules.ts';
 import { theme } from '../../src/components/theme.ts';
-import type * as AuthModule from '../../src/lib/auth/index.ts';
+import { configureZod } from '../../src/lib/forms/zod-error-map.ts';
+import { AuthProvider, type AuthSession, createAuthSession } from '../../src/lib/auth/index.ts';
 import { createQueryClient } from '../../src/lib/query-client.ts';
 import { fixtures } from '../../src/mock/fixtures.ts';
 import {
@@ -43,30 +46,34 @@ export const tenantConfig = {
   apiBaseUrl: 'https://app.test/api/v1',
 };
 
-type Auth = typeof AuthModule;
-
-/**
- * A fresh auth module (and so a fresh app behind it) started on an MSAL stand-in. `msalCreated` says whether
- * start-up has made its MSAL instance yet (a reload that holds its token starts without).
- */
+/** An auth session on an MSAL stand-in, started: the app's start-up order, with fakes at MSAL's edge. */
 export async function startAuthWith(
   options: MsalStandInOptions,
-): Promise<{ msal: MsalStandIn; auth: Auth; msalCreated: () => boolean }> {
-  vi.resetModules();
-  const auth = await import('../../src/lib/auth/index.ts');
+): Promise<{ msal: MsalStandIn; session: AuthSession }> {
   const msal = createMsalStandIn(options);
-  let created = false;
-  await auth.startAuth(tenantConfig, () => {
-    created = true;
-    return msal.instance;
+  const session = createAuthSession({
+    tenant: tenantConfig,
+    msal: msal.instance,
+    storage: window.localStorage,
+    origin: window.location.origin,
   });
-  return { msal, auth, msalCreated: () => created };
+  await session.start();
+  return { msal, session };
+}
+
+/** A session signed out and not started, on an MSAL stand-in with no account: for screens outside sign-in. */
+export function signedOutSession(): AuthSession {
+  return createAuthSession({
+    tenant: tenantConfig,
+    msal: createMsalStandIn().instance,
+    storage: window.localStorage,
+  });
 }
 
 export interface RenderOptions {
-  /** Given, the element sits inside its AuthProvider, navigating through the router. */
-  readonly auth?: Auth;
-  /** The app's own by default; one made after startAuthWith must come from the modules imported after it. */
+  /** The AuthProvider's session (MSAL React's provider inside); none given, a signed-out one. */
+  readonly session?: AuthSession;
+  /** The app's own by default. */
   readonly queryClient?: QueryClient;
   /** Given, the element sits in a React Profiler that calls it on each commit. */
   readonly onRender?: ProfilerOnRenderCallback;
@@ -97,13 +104,18 @@ export function renderUi(
 /** The routes in a data router held in memory, at the path. */
 export function renderRoutes(routes: RouteObject[], path: string, options: RenderOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const { auth } = options;
-  const ui = auth ? (
-    <auth.AuthProvider navigate={(to, navigateOptions) => router.navigate(to, navigateOptions)}>
+  // Without a session of the test's own: one signed out, not started, on an MSAL stand-in with no account.
+  const session =
+    options.session ??
+    createAuthSession({
+      tenant: tenantConfig,
+      msal: createMsalStandIn().instance,
+      storage: window.localStorage,
+    });
+  const ui = (
+    <AuthProvider session={session} navigate={(to, navigateOptions) => router.navigate(to, navigateOptions)}>
       <RouterProvider router={router} />
-    </auth.AuthProvider>
-  ) : (
-    <RouterProvider router={router} />
+    </AuthProvider>
   );
   return { router, ...renderUi(ui, options) };
 }
@@ -181,23 +193,16 @@ export async function renderAppWith(
   // A test's own handlers come first, so it may answer the shell's calls itself (feed the event stream, give
   // the user's settings); the quiet shell and the default settings answer the rest.
   server.use(handleGetMe({ body: user }), ...handlers, ...quietShell, handleGetMySettings());
-  const { auth } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
-  // Imported after the fresh auth module, so the app and the test share one sign-in.
-  const [{ appRoutes }, queries, { configureZod }, screens] = await Promise.all([
-    import('../../src/app/router.tsx'),
-    import('../../src/lib/query-client.ts'),
-    import('../../src/lib/forms/zod-error-map.ts'),
-    import('../../src/app/route-modules.ts'),
-  ]);
+  const { session } = await startAuthWith({ accounts: [fakeAccount(user.roles)] });
   configureZod();
   // The lazy shell and screen, loaded ahead: the test's waits are for what the user sees, not for the test
   // runner compiling their modules on first import.
-  const screen = screens.routeNameFor(new URL(path, 'https://app.test').pathname);
+  const screen = routeNameFor(new URL(path, 'https://app.test').pathname);
   await Promise.all([
     import('../../src/app/shell/app-shell-layout.tsx'),
-    screen === undefined ? undefined : screens.routeScreens[screen].load(),
+    screen === undefined ? undefined : routeScreens[screen].load(),
   ]);
-  return renderRoutes(appRoutes, path, { auth, queryClient: queries.createQueryClient(), onRender });
+  return renderRoutes(appRoutes, path, { session, queryClient: createQueryClient(), onRender });
 }
 
 /** jsdom has no object URLs; the image viewer needs them. */

@@ -1,11 +1,11 @@
-// The API layer's requests: the bearer it sends (the silent token, else the stored auth_token, else none),
-// the URL and body it builds, and the message of the ApiError an error answer becomes. What the layer does
-// with the session on a 401 or 403 is proven in api-session.test.ts.
+// The API layer's requests, sent as the app sends them (through the generated client): the bearer it sends
+// (the silent token, else the stored auth_token, else none), the base URL, and the message of the ApiError an
+// error answer becomes. What the layer does with the session on a 401 or 403 is proven in api-session.test.ts.
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
-import { texts } from '../../src/config/texts.ts';
-import { apiRequest, configureApi, errorMessageFor } from '../../src/lib/api/index.ts';
+import { client } from '../../generated/client.gen.ts';
+import { configureApi, errorMessageFor } from '../../src/lib/api/index.ts';
 import { BASE, failure, type FakeSession, fakeSession } from '../support/api-session.ts';
 import { createTestServer, MemoryStorage, UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
 import { fakeJwt } from '../support/msw-tokens.ts';
@@ -37,8 +37,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apiRequest: the request', () => {
-  it('sends the silent token as bearer, trims trailing slashes and parses JSON', async () => {
+/** A secured request through the generated client, as every call of the app is sent. */
+async function send(url: string, body?: unknown): Promise<unknown> {
+  const options = { url, security: [{ scheme: 'bearer' as const, type: 'http' as const }] };
+  const { data } = await (body === undefined
+    ? client.get({ ...options, throwOnError: true })
+    : client.post({ ...options, body, throwOnError: true }));
+  return data;
+}
+
+describe('the bearer and the address', () => {
+  it('sends the silent token as bearer on the base without its trailing slashes, and parses JSON', async () => {
     let seen: { url: string; auth: string | null } | undefined;
     server.use(
       http.get(`${BASE}/cases`, ({ request }) => {
@@ -47,7 +56,7 @@ describe('apiRequest: the request', () => {
       }),
     );
 
-    const result = await apiRequest<{ items: number[] }>('/cases/');
+    const result = await send('/cases');
 
     expect(result).toEqual({ items: [1, 2] });
     expect(seen).toEqual({ url: `${BASE}/cases`, auth: 'Bearer silent-token' });
@@ -64,7 +73,7 @@ describe('apiRequest: the request', () => {
       }),
     );
 
-    await apiRequest('cases');
+    await send('/cases');
 
     expect(auth).toBe(`Bearer ${STORED_TOKEN}`);
   });
@@ -80,7 +89,7 @@ describe('apiRequest: the request', () => {
       }),
     );
 
-    await apiRequest('/cases');
+    await send('/cases');
 
     expect(auth).toBe(`Bearer ${STORED_TOKEN}`);
   });
@@ -95,62 +104,19 @@ describe('apiRequest: the request', () => {
       }),
     );
 
-    await apiRequest('/cases');
+    await send('/cases');
 
     expect(hasAuth).toBe(false);
   });
-
-  it('sends a JSON body with the JSON content type and returns text for a text response', async () => {
-    let received: { type: string | null; body: unknown; method: string } | undefined;
-    server.use(
-      http.post(`${BASE}/cases`, async ({ request }) => {
-        received = {
-          type: request.headers.get('Content-Type'),
-          body: await request.json(),
-          method: request.method,
-        };
-        return HttpResponse.text('created');
-      }),
-    );
-
-    const result = await apiRequest('/cases', { method: 'POST', body: { title: 'x' } });
-
-    expect(result).toBe('created');
-    expect(received).toEqual({ type: 'application/json', body: { title: 'x' }, method: 'POST' });
-  });
-
-  it('leaves the content type of form data to the multipart encoder', async () => {
-    let type: string | null = null;
-    let file: FormDataEntryValue | null = null;
-    server.use(
-      http.post(`${BASE}/media`, async ({ request }) => {
-        type = request.headers.get('Content-Type');
-        file = (await request.formData()).get('name');
-        return HttpResponse.json({ ok: true });
-      }),
-    );
-    const form = new FormData();
-    form.set('name', 'scan.png');
-
-    await apiRequest('/media', { method: 'POST', body: form });
-
-    expect(type).toMatch(/^multipart\/form-data; boundary=/);
-    expect(file).toBe('scan.png');
-  });
-
-  it('refuses a request without an endpoint', async () => {
-    const error = await failure(apiRequest(''));
-    expect(error.message).toBe(texts.endpointRequired);
-  });
 });
 
-describe('apiRequest: error messages', () => {
+describe('error messages', () => {
   it('uses the detail field', async () => {
     server.use(
       http.get(`${BASE}/cases`, () => HttpResponse.json({ detail: 'Case closed' }, { status: 409 })),
     );
 
-    const error = await failure(apiRequest('/cases'));
+    const error = await failure(send('/cases'));
 
     expect(error).toMatchObject({ message: 'Case closed', status: 409, data: { detail: 'Case closed' } });
   });
@@ -162,7 +128,7 @@ describe('apiRequest: error messages', () => {
     ];
     server.use(http.post(`${BASE}/cases`, () => HttpResponse.json({ detail }, { status: 400 })));
 
-    const error = await failure(apiRequest('/cases', { method: 'POST', body: {} }));
+    const error = await failure(send('/cases', {}));
 
     expect(error.message).toBe('Invalid email; Unknown role');
     expect(error.status).toBe(400);
@@ -176,7 +142,7 @@ describe('apiRequest: error messages', () => {
       ),
     );
 
-    const error = await failure(apiRequest('/cases'));
+    const error = await failure(send('/cases'));
 
     expect(error.message).toBe('404 Not Found');
   });

@@ -3,10 +3,11 @@
 // layer (bearer on secured operations only, errors as ApiError, the same session rules).
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { client } from '../../generated/client.gen.ts';
 import { getMe, getTenantConfig, listSpecialties } from '../../generated/sdk.gen.ts';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../src/config/constants.ts';
 import { texts } from '../../src/config/texts.ts';
-import { ApiError, apiRequest, configureApi } from '../../src/lib/api/index.ts';
+import { ApiError, configureApi } from '../../src/lib/api/index.ts';
 import { BASE, failure, type FakeSession, fakeSession } from '../support/api-session.ts';
 import { createTestServer, MemoryStorage, UNHANDLED_IS_ERROR } from '../support/msw-server.ts';
 
@@ -44,6 +45,15 @@ const user = {
   specialtyTypes: [],
 };
 
+/** A secured request through the generated client, as every call of the app is sent. */
+async function cases(body?: unknown): Promise<unknown> {
+  const options = { url: '/cases', security: [{ scheme: 'bearer' as const, type: 'http' as const }] };
+  const { data } = await (body === undefined
+    ? client.get({ ...options, throwOnError: true })
+    : client.post({ ...options, body, throwOnError: true }));
+  return data;
+}
+
 describe('session rules', () => {
   it('on 403 refreshes the token once and retries with it', async () => {
     const seen: (string | null)[] = [];
@@ -56,7 +66,7 @@ describe('session rules', () => {
       }),
     );
 
-    await expect(apiRequest('/cases')).resolves.toEqual({ ok: true });
+    await expect(cases()).resolves.toEqual({ ok: true });
 
     expect(seen).toEqual(['Bearer silent-token', 'Bearer fresh-token']);
     expect(session.forcedRefreshes).toBe(1);
@@ -74,7 +84,7 @@ describe('session rules', () => {
       }),
     );
 
-    await apiRequest('/cases', { method: 'POST', body: { title: 'x' } });
+    await cases({ title: 'x' });
 
     expect(bodies).toEqual([{ title: 'x' }, { title: 'x' }]);
   });
@@ -88,7 +98,7 @@ describe('session rules', () => {
       }),
     );
 
-    const error = await failure(apiRequest('/cases'));
+    const error = await failure(cases());
 
     expect(calls).toBe(2);
     expect(error).toMatchObject({ message: 'Not your hospital', status: 403 });
@@ -110,7 +120,7 @@ describe('session rules', () => {
       }),
     );
 
-    const error = await failure(apiRequest('/cases'));
+    const error = await failure(cases());
 
     expect(error).toMatchObject({ message, status: 403, data: { detail: 'Forbidden' } });
     expect(session.redirects).toBe(1);
@@ -122,7 +132,7 @@ describe('session rules', () => {
     localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'stale');
     server.use(http.get(`${BASE}/cases`, () => HttpResponse.json({ detail: 'bad token' }, { status: 401 })));
 
-    const error = await failure(apiRequest('/cases'));
+    const error = await failure(cases());
 
     expect(error).toMatchObject({
       message: texts.sessionExpired,
@@ -143,7 +153,7 @@ describe('session rules', () => {
       }),
     );
 
-    const error = await failure(apiRequest('/cases'));
+    const error = await failure(cases());
 
     expect(error).toMatchObject({ message: texts.sessionExpired, status: 401 });
     expect(localStorage.getItem(AUTH_TOKEN_STORAGE_KEY)).toBeNull();

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/config/routes.ts';
 import { texts } from '../../src/config/texts.ts';
-import {
-  NoRolesError,
-  primaryRole,
-  readRoles,
-  roleProblem,
-  rolesOrEmpty,
-} from '../../src/lib/auth/role-claims.ts';
+import { NoRolesError, readRoles, roleProblem, rolesOrEmpty } from '../../src/lib/auth/role-claims.ts';
 import {
   FALLBACK_HOME_ROUTE,
   FALLBACK_INSIGHTS_ROUTE,
@@ -38,11 +32,6 @@ describe('roles from tokens', () => {
 
   it('keeps only string roles', () => {
     expect(readRoles({ roles: ['specialist', 7, null] })).toEqual(['specialist']);
-  });
-
-  it('takes the first role as primary', () => {
-    expect(primaryRole(['hospital', 'specialist'])).toBe('hospital');
-    expect(primaryRole([])).toBeUndefined();
   });
 
   it('names the role toast that applies', () => {

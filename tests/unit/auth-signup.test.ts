@@ -65,6 +65,8 @@ describe('signupUser', () => {
       session: {
         getToken: () => Promise.resolve('admin-token'),
         hasAccount: () => true,
+        storedToken: () => null,
+        clearStoredToken: () => undefined,
         redirectToLogin: () => undefined,
       },
     });
@@ -87,16 +89,28 @@ describe('signupUser', () => {
       }),
     );
 
-    await expect(signupUser(input, { redirectToLogin: false })).resolves.toEqual(user);
+    await expect(signupUser(input)).resolves.toEqual(user);
     expect(received).toEqual(signupPayload(input));
     expect(auth).toBe('Bearer admin-token');
+  });
+
+  it('is followed by the login it is given, once the user is created', async () => {
+    server.use(http.post(SIGNUP_URL, () => HttpResponse.json(user, { status: 201 })));
+    const logins: string[] = [];
+    await signupUser(input, {
+      login: () => {
+        logins.push('login');
+        return Promise.resolve();
+      },
+    });
+    expect(logins).toEqual(['login']);
   });
 
   it("passes the server's detail on", async () => {
     server.use(
       http.post(SIGNUP_URL, () => HttpResponse.json({ detail: 'Email already used' }, { status: 409 })),
     );
-    await expect(signupUser(input, { redirectToLogin: false })).rejects.toMatchObject({
+    await expect(signupUser(input)).rejects.toMatchObject({
       message: 'Email already used',
       status: 409,
     });
@@ -104,14 +118,14 @@ describe('signupUser', () => {
 
   it("falls back to 'Signup failed' when the answer has no detail", async () => {
     server.use(http.post(SIGNUP_URL, () => HttpResponse.text('oops', { status: 500 })));
-    const error = await signupUser(input, { redirectToLogin: false }).catch((caught: unknown) => caught);
+    const error = await signupUser(input).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: texts.signupFailed, status: 500, data: 'oops' });
   });
 
   it("falls back to 'Signup failed' when the request never reaches the server", async () => {
     server.use(http.post(SIGNUP_URL, () => HttpResponse.error()));
-    await expect(signupUser(input, { redirectToLogin: false })).rejects.toMatchObject({
+    await expect(signupUser(input)).rejects.toMatchObject({
       message: texts.signupFailed,
       status: 0,
     });

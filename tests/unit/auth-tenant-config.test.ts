@@ -55,6 +55,8 @@ describe('loading the tenant config', () => {
       session: {
         getToken: () => Promise.resolve(null),
         hasAccount: () => false,
+        storedToken: () => null,
+        clearStoredToken: () => undefined,
         redirectToLogin: () => undefined,
       },
     });

@@ -24,7 +24,7 @@ describe('the production build', () => {
       expect.arrayContaining([
         'src/main.tsx',
         'src/root.ts',
-        'src/lib/auth/msal-instance.ts',
+        'src/lib/auth/auth-session.ts',
         'src/app/router.tsx',
       ]),
     );

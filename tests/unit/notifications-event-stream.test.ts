@@ -80,6 +80,10 @@ beforeEach(() => {
     token: 'silent-token',
     getToken: (options) => Promise.resolve(options?.forceRefresh ? 'fresh-token' : session.token),
     hasAccount: () => true,
+    storedToken: () => localStorage.getItem(AUTH_TOKEN_STORAGE_KEY),
+    clearStoredToken: () => {
+      localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+    },
     redirectToLogin: () => {
       session.redirects += 1;
     },

@@ -1,8 +1,9 @@
 // What a route object carries for the layouts, and what they read from it: the title of the page at the
 // address, and whether the signed-in user may open it.
+import { useIsAuthenticated } from '@azure/msal-react';
 import { useMatches } from 'react-router';
 import type { Access } from '../../config/routes.ts';
-import { useIsAuthenticated, useRoles } from '../../lib/auth/index.ts';
+import { useRoles } from '../../lib/auth/index.ts';
 import { mayOpen } from '../../lib/auth/roles.ts';
 import { NOT_FOR_YOUR_ROLE } from '../errors/not-for-your-role.tsx';
 

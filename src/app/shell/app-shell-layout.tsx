@@ -2,6 +2,7 @@
 // lazy screen loads, and the matched screen. The tab's event stream lives as long as this layout. Above the
 // screen, on every one: the connection's state when the server cannot be reached, and the offers waiting for
 // the specialist's answer.
+import { useIsAuthenticated } from '@azure/msal-react';
 import { Progress } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -12,7 +13,7 @@ import {
   useNotificationStream,
   useWaitingOffers,
 } from '../../features/notifications/index.ts';
-import { useIsAuthenticated, useRoles } from '../../lib/auth/index.ts';
+import { useRoles } from '../../lib/auth/index.ts';
 import { ConnectionBanner, useRefetchOnReconnect } from './connection-banner.tsx';
 import { useMe } from '../../lib/use-me.ts';
 import { type NotificationsSheetFeed, NotificationsSheetProvider } from './notifications-sheet-feed.ts';

@@ -85,7 +85,8 @@ function CreateAdmin({ hospital, onChanged }: { hospital: Hospital; onChanged: (
             hospital_id: hospital.id,
             force_change_password_next_sign_in: true,
           },
-          { redirectToLogin: false },
+          // No login afterwards: the administrator stays signed in as themselves.
+          {},
         ),
       form.setError,
       `${values.display_name} can now sign in with the temporary password`,

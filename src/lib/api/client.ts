@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { client } from '../../../generated/client.gen.ts';
 import { texts } from '../../config/texts.ts';
 import { ApiError, errorMessageFor } from './api-error.ts';
-import { currentBearer, type SessionBridge, sendWithSession, setSession } from './session.ts';
+import { currentBearer, type SessionBridge, sendWithSession, setSession } from './session-rules.ts';
 
 export const DEFAULT_API_BASE_URL = '/api/v1';
 
@@ -17,10 +17,6 @@ export function trimTrailingSlashes(value: string): string {
 function resolveBaseUrl(url: string): string {
   const absolute = typeof location === 'undefined' ? url : new URL(url, location.href).toString();
   return trimTrailingSlashes(absolute);
-}
-
-export function getApiBaseUrl(): string {
-  return apiBaseUrl;
 }
 
 /**

@@ -1,34 +1,39 @@
-// Routes MSAL's navigations through the router, shows what start-up had to say once the Toaster is mounted,
-// and, on a reload started from the held token, starts MSAL once the first screen is up. The sign-in state
-// itself is auth-store.ts's, read through the hooks: no MSAL context, so no MSAL code before it is needed.
-import { type ReactNode, useEffect } from 'react';
+// MSAL React's provider around the app, with the auth session beside it in a context of its own. Once mounted:
+// the session navigates through the router and shows its notices with the toaster, and an error the provider
+// answered the sign-in with is acted on.
+import { MsalProvider } from '@azure/msal-react';
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import { toast } from 'sonner';
-import { type AppNavigate, setRouterNavigate } from './navigation.ts';
-import { flushNotices } from './notices.ts';
-import {
-  handleAuthError,
-  routeMsalThroughRouter,
-  startMsalWhenIdle,
-  takeStartupAuthError,
-} from './session.ts';
+import type { AuthSession } from './auth-session.ts';
+import type { AppNavigate } from './navigation.ts';
+
+const AuthSessionContext = createContext<AuthSession | null>(null);
+
+/** The auth session of the page, from the AuthProvider above. */
+export function useAuthSession(): AuthSession {
+  const session = useContext(AuthSessionContext);
+  if (!session) throw new Error('useAuthSession needs an AuthProvider above it');
+  return session;
+}
 
 export interface AuthProviderProps {
+  readonly session: AuthSession;
   /** The router's navigate; the provider can then sit outside the router (start-app.tsx owns both). */
   readonly navigate: AppNavigate;
   readonly children: ReactNode;
 }
 
-export function AuthProvider({ navigate, children }: AuthProviderProps) {
+export function AuthProvider({ session, navigate, children }: AuthProviderProps) {
   useEffect(() => {
-    routeMsalThroughRouter(navigate);
-    flushNotices((message) => toast.error(message));
-    const pending = takeStartupAuthError();
-    if (pending) handleAuthError(pending.error);
-    startMsalWhenIdle();
-    return () => {
-      setRouterNavigate(null);
-    };
-  }, [navigate]);
+    const detach = session.attach(navigate, (message) => toast.error(message));
+    const pending = session.takeStartupError();
+    if (pending) session.handleAuthError(pending.error);
+    return detach;
+  }, [session, navigate]);
 
-  return children;
+  return (
+    <MsalProvider instance={session.msal}>
+      <AuthSessionContext.Provider value={session}>{children}</AuthSessionContext.Provider>
+    </MsalProvider>
+  );
 }

@@ -1,16 +1,10 @@
-// What the rest of the SPA uses from sign-in.
-export { AuthProvider } from './auth-provider.tsx';
-export {
-  useAccessToken,
-  useActiveAccount,
-  useInteractionState,
-  useIsAuthenticated,
-  useRoles,
-} from './hooks.ts';
-export type { InteractionState } from './interaction.ts';
-export { handleAuthError, login, prefetchMsalWhenNeeded, signOut, startAuth } from './session.ts';
+// What the rest of the SPA uses from sign-in; MSAL React's hooks (useMsal, useIsAuthenticated, useAccount) are
+// used as they are.
+export { AuthProvider, useAuthSession } from './auth-provider.tsx';
+export { type AuthSession, createAuthSession } from './auth-session.ts';
+export { useHasToken, useNotifyRoleProblem, useRoles } from './hooks.ts';
+export { createMsal } from './msal-config.ts';
 export { ProtectedRoute, signInHref } from './protected-route.tsx';
-export { primaryRole } from './role-claims.ts';
 export {
   FALLBACK_HOME_ROUTE,
   FALLBACK_INSIGHTS_ROUTE,

@@ -3,8 +3,10 @@ import {
   BrowserCacheLocation,
   type Configuration,
   type INavigationClient,
+  type IPublicClientApplication,
   LogLevel,
   ProtocolMode,
+  PublicClientApplication,
 } from '@azure/msal-browser';
 import type { ValidTenantConfig } from './tenant-config.ts';
 
@@ -45,4 +47,12 @@ export function buildMsalConfiguration(
       loggerOptions: { piiLoggingEnabled: false, logLevel: LogLevel.Warning, loggerCallback: logMsal },
     },
   };
+}
+
+/** The page's one MSAL instance for the tenant. */
+export function createMsal(
+  config: ValidTenantConfig,
+  origin: string = window.location.origin,
+): IPublicClientApplication {
+  return new PublicClientApplication(buildMsalConfiguration(config, origin));
 }

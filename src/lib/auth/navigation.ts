@@ -1,28 +1,7 @@
-// MSAL and the auth helpers navigate through the router once it is mounted, so that no navigation
-// reloads the SPA. MSAL's side of it is router-navigation-client.ts: this module holds none of MSAL's code.
+// Addresses of sign-in: the router's navigate (the auth session navigates through it once it is mounted, so that
+// no navigation reloads the SPA), the current address, `next`, and the provider's answer in an address.
 /** The router's navigate, e.g. `(to, options) => router.navigate(to, options)` of a data router. */
 export type AppNavigate = (to: string, options: { replace: boolean }) => unknown;
-
-let routerNavigate: AppNavigate | null = null;
-
-export function setRouterNavigate(navigate: AppNavigate | null): void {
-  routerNavigate = navigate;
-}
-
-/** The router's navigate while the router is mounted; null before and after. */
-export function routerNavigation(): AppNavigate | null {
-  return routerNavigate;
-}
-
-export function navigateTo(path: string, options: { replace?: boolean } = {}): void {
-  if (routerNavigate) {
-    void routerNavigate(path, { replace: options.replace ?? false });
-  } else if (options.replace) {
-    window.location.replace(path);
-  } else {
-    window.location.assign(path);
-  }
-}
 
 /** The path, search and hash of the current page: what `next` holds. */
 export function currentAppPath(): string {

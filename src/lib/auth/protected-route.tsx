@@ -1,13 +1,15 @@
 // Protected route access, as a layout route: <Outlet/> once authorized; a visit without a token tries a
 // silent renewal for the active account, and otherwise goes to /sign-in with next set to the address.
+import { InteractionStatus } from '@azure/msal-browser';
+import { useIsAuthenticated, useMsal } from '@azure/msal-react';
 import { Center, Loader } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { routes } from '../../config/routes.ts';
 import { texts } from '../../config/texts.ts';
 import { logAuthError } from './auth-log.ts';
-import { useAuthSnapshot } from './auth-store.ts';
-import { renewSilently } from './session.ts';
+import { useAuthSession } from './auth-provider.tsx';
+import { useHasToken } from './hooks.ts';
 
 export function signInHref(next: string): string {
   return `${routes.signIn.href()}?next=${encodeURIComponent(next)}`;
@@ -21,10 +23,15 @@ export interface ProtectedRouteProps {
 }
 
 export function ProtectedRoute({ children }: ProtectedRouteProps) {
-  const { authenticated, account, interaction } = useAuthSnapshot();
+  const session = useAuthSession();
+  const { inProgress, instance } = useMsal();
+  const hasAccount = instance.getActiveAccount() !== null;
+  const isAuthenticated = useIsAuthenticated();
+  const hasToken = useHasToken();
+  const authenticated = isAuthenticated && hasToken;
   const location = useLocation();
   const [access, setAccess] = useState<Access>('checking');
-  const waiting = interaction === 'startup' || interaction === 'handle-redirect';
+  const waiting = inProgress === InteractionStatus.Startup || inProgress === InteractionStatus.HandleRedirect;
 
   useEffect(() => {
     if (authenticated || waiting) return;
@@ -32,11 +39,11 @@ export function ProtectedRoute({ children }: ProtectedRouteProps) {
     const deny = () => {
       if (!cancelled) setAccess('denied');
     };
-    if (!account) {
+    if (!hasAccount) {
       deny();
       return;
     }
-    renewSilently().then(
+    session.renewSilently().then(
       (renewed) => {
         if (!renewed) deny();
       },
@@ -49,7 +56,7 @@ export function ProtectedRoute({ children }: ProtectedRouteProps) {
     return () => {
       cancelled = true;
     };
-  }, [authenticated, waiting, account]);
+  }, [authenticated, waiting, hasAccount, session]);
 
   if (authenticated) return children ?? <Outlet />;
   if (access === 'denied') {

@@ -42,11 +42,6 @@ export function rolesOrEmpty(idTokenClaims: object | undefined, accessToken?: st
   }
 }
 
-/** The first role is the primary one. */
-export function primaryRole(roles: readonly string[]): string | undefined {
-  return roles[0];
-}
-
 export type RoleProblem = 'no-role' | 'unknown-role';
 
 /** Which of the two role toasts (no role, or no recognised role) applies, if any. */

@@ -2,7 +2,6 @@
 import type { Role, SignupRequest, User } from '../../../generated/types.gen.ts';
 import { texts } from '../../config/texts.ts';
 import { ApiError, detailMessage } from '../api/index.ts';
-import { login } from './session.ts';
 
 export interface SignupInput {
   email: string;
@@ -31,8 +30,11 @@ export function signupPayload(input: SignupInput): SignupRequest {
 }
 
 export interface SignupOptions {
-  /** False for an administrator adding a user, who stays signed in as themselves. */
-  redirectToLogin?: boolean;
+  /**
+   * The login redirect that follows a signup (the auth session's). None for an administrator adding a user, who
+   * stays signed in as themselves.
+   */
+  login?: () => Promise<void>;
 }
 
 export async function signupUser(input: SignupInput, options: SignupOptions = {}): Promise<User> {
@@ -48,6 +50,6 @@ export async function signupUser(input: SignupInput, options: SignupOptions = {}
     }
     throw new ApiError(texts.signupFailed, 0, error);
   }
-  if (options.redirectToLogin ?? true) await login();
+  await options.login?.();
   return user;
 }

@@ -4,6 +4,21 @@ import { TOKEN_REFRESH_BUFFER_SECONDS } from '../../config/constants.ts';
 import { logAuthError } from './auth-log.ts';
 import { tokenExpiry } from './token-claims.ts';
 
+/** Time and timers, injected: a test gives fake ones. */
+export interface AuthClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const systemClock: AuthClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => {
+    globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
+};
+
 export interface TokenMonitor {
   start(token: string): void;
   stop(): void;
@@ -13,13 +28,13 @@ export interface TokenMonitor {
 /** `refresh` returns the new token (a silent, forced renewal). */
 export function createTokenMonitor(
   refresh: () => Promise<string>,
-  now: () => number = Date.now,
+  clock: AuthClock = systemClock,
 ): TokenMonitor {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   let generation = 0;
 
   function clear(): void {
-    if (timer !== undefined) clearTimeout(timer);
+    if (timer !== undefined) clock.clearTimeout(timer);
     timer = undefined;
   }
 
@@ -31,8 +46,8 @@ export function createTokenMonitor(
       logAuthError(error);
       return;
     }
-    const delay = Math.max(0, exp * 1000 - TOKEN_REFRESH_BUFFER_SECONDS * 1000 - now());
-    timer = setTimeout(() => {
+    const delay = Math.max(0, exp * 1000 - TOKEN_REFRESH_BUFFER_SECONDS * 1000 - clock.now());
+    timer = clock.setTimeout(() => {
       timer = undefined;
       refresh().then(
         (next) => {

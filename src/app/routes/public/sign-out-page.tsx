@@ -6,22 +6,27 @@ import '@mantine/core/styles/Text.css';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { texts } from '../../../config/texts.ts';
-import { signOut } from '../../../lib/auth/session.ts';
+import { type AuthSession, useAuthSession } from '../../../lib/auth/index.ts';
 
-let signingOut: Promise<void> | null = null;
+const signingOut = new WeakMap<AuthSession, Promise<void>>();
 
 /** Once per visit: a remounted page (StrictMode, a double click on Logout) must not start a second logout. */
-function signOutOnce(): void {
-  signingOut ??= signOut().finally(() => {
-    signingOut = null;
-  });
+function signOutOnce(session: AuthSession): void {
+  if (signingOut.has(session)) return;
+  signingOut.set(
+    session,
+    session.signOut().finally(() => {
+      signingOut.delete(session);
+    }),
+  );
 }
 
 /** Ends the session (the app's tokens and the provider's session), saying `label` meanwhile. */
 export function SignOutScreen({ label }: { readonly label: string }) {
+  const session = useAuthSession();
   useEffect(() => {
-    signOutOnce();
-  }, []);
+    signOutOnce(session);
+  }, [session]);
 
   return (
     <Center mih="70dvh" p="md">

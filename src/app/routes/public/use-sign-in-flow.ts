@@ -1,15 +1,21 @@
 // The behaviour / and /sign-in share: sign in when needed, then go to next or the role's home.
+import { useIsAuthenticated, useMsal } from '@azure/msal-react';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useAuthSnapshot } from '../../../lib/auth/auth-store.ts';
-import { login } from '../../../lib/auth/session.ts';
+import { useAuthSession, useHasToken, useNotifyRoleProblem, useRoles } from '../../../lib/auth/index.ts';
 import { carriesAuthResponse, safeNextPath } from '../../../lib/auth/navigation.ts';
-import { notifyRoleProblem } from '../../../lib/auth/role-notice.ts';
 import { homeRouteFor } from '../../../lib/auth/roles.ts';
 
 /** Where to go once signed in, or null while signing in (or when that target is this very page). */
 export function useSignInFlow(options: { autoLoginOnlyWithoutAuthResponse: boolean }): string | null {
-  const { authenticated, account, roles, interaction } = useAuthSnapshot();
+  const session = useAuthSession();
+  const { inProgress, instance } = useMsal();
+  const accountId = instance.getActiveAccount()?.homeAccountId;
+  const isAuthenticated = useIsAuthenticated();
+  const hasToken = useHasToken();
+  const authenticated = isAuthenticated && hasToken;
+  const roles = useRoles();
+  const notifyRoleProblem = useNotifyRoleProblem();
   const [search] = useSearchParams();
   const location = useLocation();
   const next = safeNextPath(search.get('next'));
@@ -17,12 +23,13 @@ export function useSignInFlow(options: { autoLoginOnlyWithoutAuthResponse: boole
     options.autoLoginOnlyWithoutAuthResponse && carriesAuthResponse(search, location.hash);
 
   useEffect(() => {
-    if (!authenticated && interaction === 'none' && !waitForResponse) void login({ next });
-  }, [authenticated, interaction, waitForResponse, next]);
+    // Login is skipped while another interaction (MSAL's start included) is in progress.
+    if (!authenticated && !waitForResponse) void session.login({ next }, inProgress);
+  }, [authenticated, inProgress, waitForResponse, next, session]);
 
   useEffect(() => {
-    if (authenticated && account) notifyRoleProblem(account.homeAccountId, roles);
-  }, [authenticated, account, roles]);
+    if (authenticated && accountId !== undefined) notifyRoleProblem(accountId, roles);
+  }, [authenticated, accountId, roles, notifyRoleProblem]);
 
   if (!authenticated) return null;
   const target = next ?? homeRouteFor(roles);

@@ -1,19 +1,24 @@
-// What the request layer needs from sign-in, injected so that this layer never imports MSAL.
+// The session rules every request follows (the bearer, 401, 403), with what they need from sign-in injected:
+// this layer imports nothing of sign-in.
 import { texts } from '../../config/texts.ts';
 import { reportReachable, reportUnreachable } from '../connection.ts';
 import { ApiError } from './api-error.ts';
-import { readStoredToken, removeStoredToken } from './stored-token.ts';
 
 export interface SessionBridge {
   /** The current access token; `forceRefresh` skips the cache. Null when signed out. */
   getToken(options?: { forceRefresh?: boolean }): Promise<string | null>;
   hasAccount(): boolean;
+  /** The stored auth_token while it is valid: the fallback bearer. */
+  storedToken(): string | null;
+  clearStoredToken(): void;
   redirectToLogin(): void;
 }
 
 const signedOut: SessionBridge = {
   getToken: () => Promise.resolve(null),
   hasAccount: () => false,
+  storedToken: () => null,
+  clearStoredToken: () => undefined,
   redirectToLogin: () => undefined,
 };
 
@@ -26,10 +31,10 @@ export function setSession(next: SessionBridge): void {
 /** The bearer is the silent token, else the stored auth_token. */
 export async function currentBearer(): Promise<string | null> {
   try {
-    return (await session.getToken()) ?? readStoredToken();
+    return (await session.getToken()) ?? session.storedToken();
   } catch {
     // Not being signed in is a normal state: the stored token (or none) is sent and the API decides.
-    return readStoredToken();
+    return session.storedToken();
   }
 }
 
@@ -38,7 +43,7 @@ function isJson(contentType: string | null): boolean {
 }
 
 /** The body as the API helper returns it: JSON when the response says JSON, else text. */
-export async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!isJson(response.headers.get('Content-Type'))) return text;
   if (text === '') return null;
@@ -56,7 +61,7 @@ function endSession(message: string, status: number, data: unknown): never {
 
 async function sessionExpired(response: Response): Promise<never> {
   const data = await readBody(response);
-  removeStoredToken();
+  session.clearStoredToken();
   return endSession(texts.sessionExpired, response.status, data);
 }
 
