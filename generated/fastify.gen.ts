@@ -165,6 +165,9 @@ import type {
   RemoveMyDeviceData,
   RemoveMyDeviceErrors,
   RemoveMyDeviceResponses,
+  RepageCaseData,
+  RepageCaseErrors,
+  RepageCaseResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -325,6 +328,10 @@ export type RouteHandlers = {
     Body: DeclineCaseData['body'];
     Params: DeclineCaseData['path'];
     Reply: Omit<DeclineCaseErrors, 'default'> & DeclineCaseResponses;
+  }>;
+  repageCase: RouteHandler<{
+    Params: RepageCaseData['path'];
+    Reply: Omit<RepageCaseErrors, 'default'> & RepageCaseResponses;
   }>;
   recordCaseReceipt: RouteHandler<{
     Body: RecordCaseReceiptData['body'];

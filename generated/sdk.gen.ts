@@ -187,6 +187,9 @@ import type {
   RemoveMyDeviceData,
   RemoveMyDeviceErrors,
   RemoveMyDeviceResponses,
+  RepageCaseData,
+  RepageCaseErrors,
+  RepageCaseResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -297,6 +300,7 @@ import {
   zRecordPushReceiptResponse,
   zRecordSpecialistReportPrintResponse,
   zRemoveMyDeviceResponse,
+  zRepageCaseResponse,
   zRepeatShiftsResponse,
   zRevokeCalendarFeedResponse,
   zSaveTriageAssessmentResponse,
@@ -809,6 +813,21 @@ export const declineCase = <ThrowOnError extends boolean = false>(
       'Content-Type': 'application/json',
       ...options.headers,
     },
+  });
+
+/**
+ * Alert the specialists a waiting case is offered to again, now (the emergency room).
+ *
+ * For the emergency room of the case's hospital (emergency_room, emergency_room_admin, and the er_doctor who opened it): sends the current offers' alerts again through the same path as the timed re-alert (a notification, a push, the event stream) and starts the re-alert interval again. Bounded: within 30 seconds of the last alert nothing is sent again and the case is answered as it is, so a second press or a retry does not page twice. Audited. 409 when the case is not waiting for a specialist or nobody holds an open offer of it.
+ */
+export const repageCase = <ThrowOnError extends boolean = false>(
+  options: Options<RepageCaseData, ThrowOnError>,
+): RequestResult<RepageCaseResponses, RepageCaseErrors, ThrowOnError> =>
+  (options.client ?? client).post<RepageCaseResponses, RepageCaseErrors, ThrowOnError>({
+    responseValidator: async (data) => await zRepageCaseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cases/{caseId}/repage',
+    ...options,
   });
 
 /**

@@ -1072,7 +1072,9 @@ export const zSpecialtyCoverage = z.object({
     z.object({
       shiftId: z.string().check(z.maxLength(100)),
       primary: zUserRef,
+      primaryPhone: z.nullable(z.string().check(z.maxLength(40))),
       backup: z.nullable(zUserRef),
+      backupPhone: z.nullable(z.string().check(z.maxLength(40))),
       until: z.iso.datetime().check(z.maxLength(40)),
     }),
   ),
@@ -1562,6 +1564,15 @@ export const zDeclineCasePath = z.object({
  * The case after the change.
  */
 export const zDeclineCaseResponse = zCase;
+
+export const zRepageCasePath = z.object({
+  caseId: z.string().check(z.maxLength(100)),
+});
+
+/**
+ * The case after the change.
+ */
+export const zRepageCaseResponse = zCase;
 
 export const zRecordCaseReceiptBody = zCaseReceipt;
 

@@ -69,6 +69,7 @@ import {
   recordPushReceipt,
   recordSpecialistReportPrint,
   removeMyDevice,
+  repageCase,
   repeatShifts,
   revokeCalendarFeed,
   saveTriageAssessment,
@@ -263,6 +264,9 @@ import type {
   RemoveMyDeviceData,
   RemoveMyDeviceError,
   RemoveMyDeviceResponse,
+  RepageCaseData,
+  RepageCaseError,
+  RepageCaseResponse,
   RepeatShiftsData,
   RepeatShiftsError,
   RepeatShiftsResponse,
@@ -1243,6 +1247,27 @@ export const declineCaseMutation = (
   > = {
     mutationFn: async (fnOptions) => {
       const { data } = await declineCase({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Alert the specialists a waiting case is offered to again, now (the emergency room).
+ *
+ * For the emergency room of the case's hospital (emergency_room, emergency_room_admin, and the er_doctor who opened it): sends the current offers' alerts again through the same path as the timed re-alert (a notification, a push, the event stream) and starts the re-alert interval again. Bounded: within 30 seconds of the last alert nothing is sent again and the case is answered as it is, so a second press or a retry does not page twice. Audited. 409 when the case is not waiting for a specialist or nobody holds an open offer of it.
+ */
+export const repageCaseMutation = (
+  options?: Partial<Options<RepageCaseData>>,
+): UseMutationOptions<RepageCaseResponse, RepageCaseError, Options<RepageCaseData>> => {
+  const mutationOptions: UseMutationOptions<RepageCaseResponse, RepageCaseError, Options<RepageCaseData>> = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await repageCase({
         ...options,
         ...fnOptions,
         throwOnError: true,

@@ -10,6 +10,7 @@ import {
   submitConsultation,
 } from '../cases/case-commands.ts';
 import { getCase, listCases } from '../cases/case-queries.ts';
+import { repageCase } from '../cases/repage.ts';
 import { actorOf } from '../http/request-context.ts';
 
 export const casesHandlers = {
@@ -48,6 +49,11 @@ export const casesHandlers = {
       .code(200)
       .send(await declineCase(context, actorOf(request), request.params.caseId, request.body.reason));
   },
+  async repageCase(request, reply) {
+    return reply
+      .code(200)
+      .send(await repageCase(request.server.cases.context, actorOf(request), request.params.caseId));
+  },
   async recordCaseReceipt(request, reply) {
     const { context } = request.server.cases;
     return reply
@@ -80,6 +86,7 @@ export const casesHandlers = {
   | 'cancelCase'
   | 'acceptCase'
   | 'declineCase'
+  | 'repageCase'
   | 'recordCaseReceipt'
   | 'postCaseMessage'
   | 'submitConsultation'
