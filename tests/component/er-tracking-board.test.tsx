@@ -2,7 +2,7 @@
 // overdue rows in red with words and their actions (re-page now, call the person on call), the filter that
 // hides accepted cases from earlier shifts, and pages of 50 rows. On a phone the board stays the cards.
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handleGetCoverage, handleListCases, handleRepageCase } from '../../generated/msw.gen.ts';
@@ -139,7 +139,7 @@ describe('the ER tracking board on a desktop', () => {
     await board(
       () => [overdue, onTime],
       handleRepageCase(({ params }) => {
-        repaged.push(String(params.caseId));
+        repaged.push(params.caseId);
         return Response.json({ ...examples.case(), id: overdue.id } satisfies Case);
       }),
     );
