@@ -150,6 +150,9 @@ import type {
   PostCaseMessageData,
   PostCaseMessageErrors,
   PostCaseMessageResponses,
+  ReassignCaseData,
+  ReassignCaseErrors,
+  ReassignCaseResponses,
   RecordCasePrintData,
   RecordCasePrintErrors,
   RecordCasePrintResponses,
@@ -332,6 +335,11 @@ export type RouteHandlers = {
   repageCase: RouteHandler<{
     Params: RepageCaseData['path'];
     Reply: Omit<RepageCaseErrors, 'default'> & RepageCaseResponses;
+  }>;
+  reassignCase: RouteHandler<{
+    Body: ReassignCaseData['body'];
+    Params: ReassignCaseData['path'];
+    Reply: Omit<ReassignCaseErrors, 'default'> & ReassignCaseResponses;
   }>;
   recordCaseReceipt: RouteHandler<{
     Body: RecordCaseReceiptData['body'];

@@ -78,6 +78,8 @@ import type {
   MarkNotificationsReadResponses,
   PostCaseMessageData,
   PostCaseMessageResponses,
+  ReassignCaseData,
+  ReassignCaseResponses,
   RecordCasePrintResponses,
   RecordCaseReceiptData,
   RecordCaseReceiptResponses,
@@ -1238,6 +1240,52 @@ export function handleRepageCase(
     never
   >(
     `${options?.baseUrl ?? '*'}/cases/:caseId/repage`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleReassignCaseResponse = {
+  body: ReassignCaseResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `POST /cases/{caseId}/reassign` operation.
+ */
+export function handleReassignCase(
+  response?:
+    | HandleReassignCaseResponse
+    | HttpResponseResolver<
+        {
+          caseId: string;
+        },
+        ReassignCaseData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      caseId: string;
+    },
+    ReassignCaseData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/cases/:caseId/reassign`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -3417,6 +3465,10 @@ export type MswHandlerFactories = {
    */
   repageCase: typeof handleRepageCase;
   /**
+   * Handler for the `POST /cases/{caseId}/reassign` operation.
+   */
+  reassignCase: typeof handleReassignCase;
+  /**
    * Handler for the `POST /cases/{caseId}/receipts` operation.
    */
   recordCaseReceipt: typeof handleRecordCaseReceipt;
@@ -3651,6 +3703,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     acceptCase: wrap(handleAcceptCase),
     declineCase: wrap(handleDeclineCase),
     repageCase: wrap(handleRepageCase),
+    reassignCase: wrap(handleReassignCase),
     recordCaseReceipt: wrap(handleRecordCaseReceipt),
     postCaseMessage: wrap(handlePostCaseMessage),
     submitConsultation: wrap(handleSubmitConsultation),
@@ -3728,6 +3781,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.acceptCase, overrides.acceptCase),
       invoke(pick.declineCase, overrides.declineCase),
       invoke(pick.repageCase, overrides.repageCase),
+      invoke(pick.reassignCase, overrides.reassignCase),
       invoke(pick.recordCaseReceipt, overrides.recordCaseReceipt),
       invoke(pick.postCaseMessage, overrides.postCaseMessage),
       invoke(pick.submitConsultation, overrides.submitConsultation),

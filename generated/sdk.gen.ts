@@ -172,6 +172,9 @@ import type {
   PostCaseMessageData,
   PostCaseMessageErrors,
   PostCaseMessageResponses,
+  ReassignCaseData,
+  ReassignCaseErrors,
+  ReassignCaseResponses,
   RecordCasePrintData,
   RecordCasePrintErrors,
   RecordCasePrintResponses,
@@ -295,6 +298,7 @@ import {
   zListUsersResponse,
   zMarkNotificationsReadResponse,
   zPostCaseMessageResponse,
+  zReassignCaseResponse,
   zRecordCasePrintResponse,
   zRecordCaseReceiptResponse,
   zRecordPushReceiptResponse,
@@ -828,6 +832,25 @@ export const repageCase = <ThrowOnError extends boolean = false>(
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/cases/{caseId}/repage',
     ...options,
+  });
+
+/**
+ * Offer a waiting case to another specialist of its specialty instead (emergency_room_admin).
+ *
+ * The ER admin of the case's hospital takes a waiting case from the specialists who hold its offers and offers it to the specialist chosen (an active specialist of the case's specialty at that hospital), who is alerted at once; the acknowledgement time starts again, and the case keeps its step of the routing chain. Audited. 409 when the case is not waiting for a specialist; 400 when the specialist is not one the case can go to.
+ */
+export const reassignCase = <ThrowOnError extends boolean = false>(
+  options: Options<ReassignCaseData, ThrowOnError>,
+): RequestResult<ReassignCaseResponses, ReassignCaseErrors, ThrowOnError> =>
+  (options.client ?? client).post<ReassignCaseResponses, ReassignCaseErrors, ThrowOnError>({
+    responseValidator: async (data) => await zReassignCaseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cases/{caseId}/reassign',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
   });
 
 /**

@@ -860,6 +860,16 @@ export type CaseDecline = {
 };
 
 /**
+ * The specialist an ER admin hands a waiting case to.
+ */
+export type CaseReassign = {
+  /**
+   * An active specialist of the case's specialty at its hospital.
+   */
+  specialistId: string;
+};
+
+/**
  * The specialist's device reports the case was delivered to it, or seen by them.
  */
 export type CaseReceipt = {
@@ -3011,6 +3021,57 @@ export type RepageCaseResponses = {
 };
 
 export type RepageCaseResponse = RepageCaseResponses[keyof RepageCaseResponses];
+
+export type ReassignCaseData = {
+  body: CaseReassign;
+  path: {
+    caseId: string;
+  };
+  query?: never;
+  url: '/cases/{caseId}/reassign';
+};
+
+export type ReassignCaseErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The case's state does not allow this (or another specialist accepted first).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ReassignCaseError = ReassignCaseErrors[keyof ReassignCaseErrors];
+
+export type ReassignCaseResponses = {
+  /**
+   * The case after the change.
+   */
+  200: Case;
+};
+
+export type ReassignCaseResponse = ReassignCaseResponses[keyof ReassignCaseResponses];
 
 export type RecordCaseReceiptData = {
   body: CaseReceipt;

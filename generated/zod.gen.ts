@@ -674,6 +674,13 @@ export const zCaseDecline = z.object({
 });
 
 /**
+ * The specialist an ER admin hands a waiting case to.
+ */
+export const zCaseReassign = z.object({
+  specialistId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+
+/**
  * The specialist's device reports the case was delivered to it, or seen by them.
  */
 export const zCaseReceipt = z.object({
@@ -1573,6 +1580,17 @@ export const zRepageCasePath = z.object({
  * The case after the change.
  */
 export const zRepageCaseResponse = zCase;
+
+export const zReassignCaseBody = zCaseReassign;
+
+export const zReassignCasePath = z.object({
+  caseId: z.string().check(z.maxLength(100)),
+});
+
+/**
+ * The case after the change.
+ */
+export const zReassignCaseResponse = zCase;
 
 export const zRecordCaseReceiptBody = zCaseReceipt;
 

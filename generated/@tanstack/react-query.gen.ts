@@ -64,6 +64,7 @@ import {
   markNotificationsRead,
   type Options,
   postCaseMessage,
+  reassignCase,
   recordCasePrint,
   recordCaseReceipt,
   recordPushReceipt,
@@ -249,6 +250,9 @@ import type {
   PostCaseMessageData,
   PostCaseMessageError,
   PostCaseMessageResponse,
+  ReassignCaseData,
+  ReassignCaseError,
+  ReassignCaseResponse,
   RecordCasePrintData,
   RecordCasePrintError,
   RecordCasePrintResponse,
@@ -1268,6 +1272,31 @@ export const repageCaseMutation = (
   const mutationOptions: UseMutationOptions<RepageCaseResponse, RepageCaseError, Options<RepageCaseData>> = {
     mutationFn: async (fnOptions) => {
       const { data } = await repageCase({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Offer a waiting case to another specialist of its specialty instead (emergency_room_admin).
+ *
+ * The ER admin of the case's hospital takes a waiting case from the specialists who hold its offers and offers it to the specialist chosen (an active specialist of the case's specialty at that hospital), who is alerted at once; the acknowledgement time starts again, and the case keeps its step of the routing chain. Audited. 409 when the case is not waiting for a specialist; 400 when the specialist is not one the case can go to.
+ */
+export const reassignCaseMutation = (
+  options?: Partial<Options<ReassignCaseData>>,
+): UseMutationOptions<ReassignCaseResponse, ReassignCaseError, Options<ReassignCaseData>> => {
+  const mutationOptions: UseMutationOptions<
+    ReassignCaseResponse,
+    ReassignCaseError,
+    Options<ReassignCaseData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await reassignCase({
         ...options,
         ...fnOptions,
         throwOnError: true,

@@ -5,7 +5,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handleGetCoverage, handleListCases, handleRepageCase } from '../../generated/msw.gen.ts';
+import {
+  handleGetCoverage,
+  handleListCases,
+  handleListSpecialistSchedules,
+  handleReassignCase,
+  handleRepageCase,
+} from '../../generated/msw.gen.ts';
 import type { Case, CaseSummary, Coverage } from '../../generated/types.gen.ts';
 import { examples, isWaitingOffersQuery, renderApp } from '../support/harness.tsx';
 
@@ -78,9 +84,17 @@ const coverage: Coverage = {
 };
 
 function board(cases: () => CaseSummary[], ...more: Parameters<typeof renderApp>[2][]) {
+  return boardAs('emergency_room_admin', cases, ...more);
+}
+
+function boardAs(
+  role: 'emergency_room_admin' | 'emergency_room',
+  cases: () => CaseSummary[],
+  ...more: Parameters<typeof renderApp>[2][]
+) {
   return renderApp(
     '/emergency-room/',
-    'emergency_room_admin',
+    role,
     handleGetCoverage({ body: coverage }),
     ...more,
     handleListCases(({ request }) => {
@@ -188,6 +202,57 @@ describe('the ER tracking board on a desktop', () => {
     expect(
       await within(late).findByText(/Only a case waiting for a specialist can be re-paged/),
     ).toBeInTheDocument();
+  });
+
+  it('lets the ER admin reassign an overdue case to another specialist of its specialty', async () => {
+    screenWide(true);
+    const asked: unknown[] = [];
+    const late = row('cas_late', 'SGH-000101', {}, -5 * MINUTE);
+    const person = (id: string, displayName: string, specialties: string[]) => ({
+      specialist: { id, displayName },
+      specialties,
+      availability: [],
+      timeOff: [],
+    });
+    await board(
+      () => [late],
+      handleListSpecialistSchedules({
+        body: {
+          timeZone: 'Europe/London',
+          items: [
+            person('usr_demo_specialist', 'Dr Priya Shah', ['Neurology']),
+            person('usr_tomas', 'Dr Tomas Novak', ['Neurology']),
+            person('usr_dalia', 'Dr Dalia Xu', ['Cardiology']),
+          ],
+        },
+      }),
+      handleReassignCase(async ({ request }) => {
+        asked.push(await request.json());
+        return Response.json({ ...examples.case(), id: late.id } satisfies Case);
+      }),
+    );
+    const lateRow = await screen.findByRole('row', { name: /SGH-000101/ });
+    await userEvent.click(within(lateRow).getByRole('button', { name: 'Reassign case SGH-000101' }));
+    const select = await screen.findByRole('combobox', { name: 'Offer case SGH-000101 to' });
+    // Only the specialty's other specialists: not the one holding the offer, not another specialty's.
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a specialist', 'Dr Tomas Novak']);
+    await userEvent.selectOptions(select, 'usr_tomas');
+    await userEvent.click(screen.getByRole('button', { name: 'Offer to them' }));
+    await waitFor(() => {
+      expect(asked).toEqual([{ specialistId: 'usr_tomas' }]);
+    });
+  });
+
+  it('offers Reassign to the ER admin only', async () => {
+    screenWide(true);
+    await boardAs('emergency_room', () => [row('cas_late', 'SGH-000101', {}, -5 * MINUTE)]);
+    const lateRow = await screen.findByRole('row', { name: /SGH-000101/ });
+    expect(within(lateRow).getByRole('button', { name: /Re-page now/ })).toBeInTheDocument();
+    expect(within(lateRow).queryByRole('button', { name: /Reassign/ })).not.toBeInTheDocument();
   });
 
   it('hides accepted cases from earlier shifts until asked', async () => {

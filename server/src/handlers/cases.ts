@@ -10,6 +10,7 @@ import {
   submitConsultation,
 } from '../cases/case-commands.ts';
 import { getCase, listCases } from '../cases/case-queries.ts';
+import { reassignCase } from '../cases/reassign.ts';
 import { repageCase } from '../cases/repage.ts';
 import { actorOf } from '../http/request-context.ts';
 
@@ -54,6 +55,12 @@ export const casesHandlers = {
       .code(200)
       .send(await repageCase(request.server.cases.context, actorOf(request), request.params.caseId));
   },
+  async reassignCase(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await reassignCase(context, actorOf(request), request.params.caseId, request.body.specialistId));
+  },
   async recordCaseReceipt(request, reply) {
     const { context } = request.server.cases;
     return reply
@@ -87,6 +94,7 @@ export const casesHandlers = {
   | 'acceptCase'
   | 'declineCase'
   | 'repageCase'
+  | 'reassignCase'
   | 'recordCaseReceipt'
   | 'postCaseMessage'
   | 'submitConsultation'

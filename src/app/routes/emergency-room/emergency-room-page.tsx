@@ -20,6 +20,7 @@ import { CoverageNow, useCoverage } from '../../../features/schedules/index.ts';
 import { currentShiftStart } from '../../../lib/date-time.ts';
 import { useClockValue } from '../../../lib/use-now.ts';
 import { useMe } from '../../../lib/use-me.ts';
+import { ReassignControl } from './reassign-control.tsx';
 
 // Waiting for a specialist first: the most urgent thing first.
 const BOARD_STATES: readonly CaseStatus[] = ['pending', 'escalated', 'accepted', 'responded'];
@@ -70,7 +71,7 @@ export function contactOf(item: CaseSummary, coverage: Coverage | undefined): Bo
   return switchboard;
 }
 
-function DesktopBoard({ timeZone }: { timeZone: string }) {
+function DesktopBoard({ timeZone, admin }: { timeZone: string; admin: boolean }) {
   const coverage = useCoverage();
   const list = useCaseList({ scope: 'all', status: [...ACTIVE_STATUSES], limit: BOARD_PAGE_ROWS });
   // Changes twice a day, at the handovers: the page renders then, not on every tick.
@@ -85,6 +86,7 @@ function DesktopBoard({ timeZone }: { timeZone: string }) {
         timeZone={timeZone}
         shiftStart={shiftStart}
         contactFor={contactFor}
+        {...(admin ? { Reassign: ReassignControl } : {})}
       />
     </>
   );
@@ -103,14 +105,15 @@ function PhoneBoard({ timeZone }: { timeZone: string }) {
 }
 
 export function Component() {
-  const { timeZone } = useMe();
+  const { timeZone, me } = useMe();
+  const admin = me?.roles.includes('emergency_room_admin') ?? false;
   const desktop = useMediaQuery(DESKTOP, undefined, { getInitialValueInEffect: false });
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
         {routes.emergencyRoom.title}
       </Title>
-      {desktop ? <DesktopBoard timeZone={timeZone} /> : <PhoneBoard timeZone={timeZone} />}
+      {desktop ? <DesktopBoard timeZone={timeZone} admin={admin} /> : <PhoneBoard timeZone={timeZone} />}
     </Stack>
   );
 }
