@@ -140,7 +140,7 @@ const CaseRow = memo(function CaseRow({
           {item.displayNumber}
         </Link>
       </th>
-      <td>
+      <td className={classes.fit}>
         <UrgencyBadge urgency={item.urgency} />
       </td>
       <td>{item.specialty.name}</td>
