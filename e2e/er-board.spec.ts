@@ -4,6 +4,7 @@
 // The demo's waiting cases are made overdue (their clinical target moved 12 minutes into the past) and the
 // St George's specialists given a telephone number, between a first start that seeds the data and a second.
 import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { expect, test } from '@playwright/test';
@@ -32,8 +33,21 @@ async function makeCasesOverdue(): Promise<void> {
   }
 }
 
+test.describe.configure({ mode: 'serial' });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  // Another checkout's server on this port would answer for ours: refuse to test it.
+  const taken = await new Promise<boolean>((resolve) => {
+    const probe = connect(PORT, '127.0.0.1', () => {
+      probe.end();
+      resolve(true);
+    });
+    probe.on('error', () => {
+      resolve(false);
+    });
+  });
+  if (taken) throw new Error(`Port ${String(PORT)} is in use: set E2E_PORT to move this spec's server`);
   await server.start();
   await server.stop();
   await makeCasesOverdue();

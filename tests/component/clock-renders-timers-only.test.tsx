@@ -103,7 +103,7 @@ describe('what a tick renders on the ER board and the ER admin home', () => {
 
 describe('what a tick renders on the ER tracking board (a desktop)', () => {
   it('renders the timers alone: no row, table or page, overdue rows included', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
+    const wide = vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>
         ({
           matches: query.includes('min-width: 62em'),
@@ -146,7 +146,7 @@ describe('what a tick renders on the ER tracking board (a desktop)', () => {
       expect(onTick.get('ElapsedValue')).toBe(3);
       expect(nonTimers(onTick)).toEqual([]);
     } finally {
-      vi.mocked(window.matchMedia).mockRestore();
+      wide.mockRestore();
     }
   });
 });
