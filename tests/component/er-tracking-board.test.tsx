@@ -232,7 +232,7 @@ describe('the ER tracking board on a desktop', () => {
       }),
     );
     const lateRow = await screen.findByRole('row', { name: /SGH-000101/ });
-    await userEvent.click(within(lateRow).getByRole('button', { name: 'Reassign case SGH-000101' }));
+    await userEvent.click(await within(lateRow).findByRole('button', { name: 'Reassign case SGH-000101' }));
     const select = await screen.findByRole('combobox', { name: 'Offer case SGH-000101 to' });
     // Only the specialty's other specialists: not the one holding the offer, not another specialty's.
     expect(
