@@ -150,6 +150,9 @@ import type {
   PostCaseMessageData,
   PostCaseMessageErrors,
   PostCaseMessageResponses,
+  ReassignCaseData,
+  ReassignCaseErrors,
+  ReassignCaseResponses,
   RecordCasePrintData,
   RecordCasePrintErrors,
   RecordCasePrintResponses,
@@ -165,6 +168,9 @@ import type {
   RemoveMyDeviceData,
   RemoveMyDeviceErrors,
   RemoveMyDeviceResponses,
+  RepageCaseData,
+  RepageCaseErrors,
+  RepageCaseResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -325,6 +331,15 @@ export type RouteHandlers = {
     Body: DeclineCaseData['body'];
     Params: DeclineCaseData['path'];
     Reply: Omit<DeclineCaseErrors, 'default'> & DeclineCaseResponses;
+  }>;
+  repageCase: RouteHandler<{
+    Params: RepageCaseData['path'];
+    Reply: Omit<RepageCaseErrors, 'default'> & RepageCaseResponses;
+  }>;
+  reassignCase: RouteHandler<{
+    Body: ReassignCaseData['body'];
+    Params: ReassignCaseData['path'];
+    Reply: Omit<ReassignCaseErrors, 'default'> & ReassignCaseResponses;
   }>;
   recordCaseReceipt: RouteHandler<{
     Body: RecordCaseReceiptData['body'];

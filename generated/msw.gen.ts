@@ -78,6 +78,8 @@ import type {
   MarkNotificationsReadResponses,
   PostCaseMessageData,
   PostCaseMessageResponses,
+  ReassignCaseData,
+  ReassignCaseResponses,
   RecordCasePrintResponses,
   RecordCaseReceiptData,
   RecordCaseReceiptResponses,
@@ -85,6 +87,7 @@ import type {
   RecordPushReceiptResponses,
   RecordSpecialistReportPrintResponses,
   RemoveMyDeviceResponses,
+  RepageCaseResponses,
   RepeatShiftsData,
   RepeatShiftsResponses,
   RevokeCalendarFeedResponses,
@@ -1191,6 +1194,98 @@ export function handleDeclineCase(
     DeclineCaseData['body']
   >(
     `${options?.baseUrl ?? '*'}/cases/:caseId/decline`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleRepageCaseResponse = {
+  body: RepageCaseResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `POST /cases/{caseId}/repage` operation.
+ */
+export function handleRepageCase(
+  response?:
+    | HandleRepageCaseResponse
+    | HttpResponseResolver<
+        {
+          caseId: string;
+        },
+        never
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      caseId: string;
+    },
+    never
+  >(
+    `${options?.baseUrl ?? '*'}/cases/:caseId/repage`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleReassignCaseResponse = {
+  body: ReassignCaseResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `POST /cases/{caseId}/reassign` operation.
+ */
+export function handleReassignCase(
+  response?:
+    | HandleReassignCaseResponse
+    | HttpResponseResolver<
+        {
+          caseId: string;
+        },
+        ReassignCaseData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      caseId: string;
+    },
+    ReassignCaseData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/cases/:caseId/reassign`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -3366,6 +3461,14 @@ export type MswHandlerFactories = {
    */
   declineCase: typeof handleDeclineCase;
   /**
+   * Handler for the `POST /cases/{caseId}/repage` operation.
+   */
+  repageCase: typeof handleRepageCase;
+  /**
+   * Handler for the `POST /cases/{caseId}/reassign` operation.
+   */
+  reassignCase: typeof handleReassignCase;
+  /**
    * Handler for the `POST /cases/{caseId}/receipts` operation.
    */
   recordCaseReceipt: typeof handleRecordCaseReceipt;
@@ -3599,6 +3702,8 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     cancelCase: wrap(handleCancelCase),
     acceptCase: wrap(handleAcceptCase),
     declineCase: wrap(handleDeclineCase),
+    repageCase: wrap(handleRepageCase),
+    reassignCase: wrap(handleReassignCase),
     recordCaseReceipt: wrap(handleRecordCaseReceipt),
     postCaseMessage: wrap(handlePostCaseMessage),
     submitConsultation: wrap(handleSubmitConsultation),
@@ -3675,6 +3780,8 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.cancelCase, overrides.cancelCase),
       invoke(pick.acceptCase, overrides.acceptCase),
       invoke(pick.declineCase, overrides.declineCase),
+      invoke(pick.repageCase, overrides.repageCase),
+      invoke(pick.reassignCase, overrides.reassignCase),
       invoke(pick.recordCaseReceipt, overrides.recordCaseReceipt),
       invoke(pick.postCaseMessage, overrides.postCaseMessage),
       invoke(pick.submitConsultation, overrides.submitConsultation),

@@ -172,6 +172,9 @@ import type {
   PostCaseMessageData,
   PostCaseMessageErrors,
   PostCaseMessageResponses,
+  ReassignCaseData,
+  ReassignCaseErrors,
+  ReassignCaseResponses,
   RecordCasePrintData,
   RecordCasePrintErrors,
   RecordCasePrintResponses,
@@ -187,6 +190,9 @@ import type {
   RemoveMyDeviceData,
   RemoveMyDeviceErrors,
   RemoveMyDeviceResponses,
+  RepageCaseData,
+  RepageCaseErrors,
+  RepageCaseResponses,
   RepeatShiftsData,
   RepeatShiftsErrors,
   RepeatShiftsResponses,
@@ -292,11 +298,13 @@ import {
   zListUsersResponse,
   zMarkNotificationsReadResponse,
   zPostCaseMessageResponse,
+  zReassignCaseResponse,
   zRecordCasePrintResponse,
   zRecordCaseReceiptResponse,
   zRecordPushReceiptResponse,
   zRecordSpecialistReportPrintResponse,
   zRemoveMyDeviceResponse,
+  zRepageCaseResponse,
   zRepeatShiftsResponse,
   zRevokeCalendarFeedResponse,
   zSaveTriageAssessmentResponse,
@@ -804,6 +812,40 @@ export const declineCase = <ThrowOnError extends boolean = false>(
     responseValidator: async (data) => await zDeclineCaseResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/cases/{caseId}/decline',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Alert the specialists a waiting case is offered to again, now (the emergency room).
+ *
+ * For the emergency room of the case's hospital (emergency_room, emergency_room_admin, and the er_doctor who opened it): sends the current offers' alerts again through the same path as the timed re-alert (a notification, a push, the event stream) and starts the re-alert interval again. Bounded: within 30 seconds of the last alert nothing is sent again and the case is answered as it is, so a second press or a retry does not page twice. Audited. 409 when the case is not waiting for a specialist or nobody holds an open offer of it.
+ */
+export const repageCase = <ThrowOnError extends boolean = false>(
+  options: Options<RepageCaseData, ThrowOnError>,
+): RequestResult<RepageCaseResponses, RepageCaseErrors, ThrowOnError> =>
+  (options.client ?? client).post<RepageCaseResponses, RepageCaseErrors, ThrowOnError>({
+    responseValidator: async (data) => await zRepageCaseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cases/{caseId}/repage',
+    ...options,
+  });
+
+/**
+ * Offer a waiting case to another specialist of its specialty instead (emergency_room_admin).
+ *
+ * The ER admin of the case's hospital takes a waiting case from the specialists who hold its offers and offers it to the specialist chosen (an active specialist of the case's specialty at that hospital), who is alerted at once; the acknowledgement time starts again, and the case keeps its step of the routing chain. Audited. 409 when the case is not waiting for a specialist; 400 when the specialist is not one the case can go to.
+ */
+export const reassignCase = <ThrowOnError extends boolean = false>(
+  options: Options<ReassignCaseData, ThrowOnError>,
+): RequestResult<ReassignCaseResponses, ReassignCaseErrors, ThrowOnError> =>
+  (options.client ?? client).post<ReassignCaseResponses, ReassignCaseErrors, ThrowOnError>({
+    responseValidator: async (data) => await zReassignCaseResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cases/{caseId}/reassign',
     ...options,
     headers: {
       'Content-Type': 'application/json',

@@ -860,6 +860,16 @@ export type CaseDecline = {
 };
 
 /**
+ * The specialist an ER admin hands a waiting case to.
+ */
+export type CaseReassign = {
+  /**
+   * An active specialist of the case's specialty at its hospital.
+   */
+  specialistId: string;
+};
+
+/**
  * The specialist's device reports the case was delivered to it, or seen by them.
  */
 export type CaseReceipt = {
@@ -1376,7 +1386,15 @@ export type SpecialtyCoverage = {
   now: null | {
     shiftId: string;
     primary: UserRef;
+    /**
+     * The primary's telephone number from its contact details (null: none given), so the ER can call the person on call.
+     */
+    primaryPhone: string | null;
     backup: UserRef | null;
+    /**
+     * The backup's telephone number (null without a backup or a number).
+     */
+    backupPhone: string | null;
     /**
      * When the covering shift ends.
      */
@@ -2952,6 +2970,108 @@ export type DeclineCaseResponses = {
 };
 
 export type DeclineCaseResponse = DeclineCaseResponses[keyof DeclineCaseResponses];
+
+export type RepageCaseData = {
+  body?: never;
+  path: {
+    caseId: string;
+  };
+  query?: never;
+  url: '/cases/{caseId}/repage';
+};
+
+export type RepageCaseErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The case's state does not allow this (or another specialist accepted first).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type RepageCaseError = RepageCaseErrors[keyof RepageCaseErrors];
+
+export type RepageCaseResponses = {
+  /**
+   * The case after the change.
+   */
+  200: Case;
+};
+
+export type RepageCaseResponse = RepageCaseResponses[keyof RepageCaseResponses];
+
+export type ReassignCaseData = {
+  body: CaseReassign;
+  path: {
+    caseId: string;
+  };
+  query?: never;
+  url: '/cases/{caseId}/reassign';
+};
+
+export type ReassignCaseErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The case's state does not allow this (or another specialist accepted first).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type ReassignCaseError = ReassignCaseErrors[keyof ReassignCaseErrors];
+
+export type ReassignCaseResponses = {
+  /**
+   * The case after the change.
+   */
+  200: Case;
+};
+
+export type ReassignCaseResponse = ReassignCaseResponses[keyof ReassignCaseResponses];
 
 export type RecordCaseReceiptData = {
   body: CaseReceipt;

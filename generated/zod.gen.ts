@@ -674,6 +674,13 @@ export const zCaseDecline = z.object({
 });
 
 /**
+ * The specialist an ER admin hands a waiting case to.
+ */
+export const zCaseReassign = z.object({
+  specialistId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+
+/**
  * The specialist's device reports the case was delivered to it, or seen by them.
  */
 export const zCaseReceipt = z.object({
@@ -1072,7 +1079,9 @@ export const zSpecialtyCoverage = z.object({
     z.object({
       shiftId: z.string().check(z.maxLength(100)),
       primary: zUserRef,
+      primaryPhone: z.nullable(z.string().check(z.maxLength(40))),
       backup: z.nullable(zUserRef),
+      backupPhone: z.nullable(z.string().check(z.maxLength(40))),
       until: z.iso.datetime().check(z.maxLength(40)),
     }),
   ),
@@ -1562,6 +1571,26 @@ export const zDeclineCasePath = z.object({
  * The case after the change.
  */
 export const zDeclineCaseResponse = zCase;
+
+export const zRepageCasePath = z.object({
+  caseId: z.string().check(z.maxLength(100)),
+});
+
+/**
+ * The case after the change.
+ */
+export const zRepageCaseResponse = zCase;
+
+export const zReassignCaseBody = zCaseReassign;
+
+export const zReassignCasePath = z.object({
+  caseId: z.string().check(z.maxLength(100)),
+});
+
+/**
+ * The case after the change.
+ */
+export const zReassignCaseResponse = zCase;
 
 export const zRecordCaseReceiptBody = zCaseReceipt;
 

@@ -64,11 +64,13 @@ import {
   markNotificationsRead,
   type Options,
   postCaseMessage,
+  reassignCase,
   recordCasePrint,
   recordCaseReceipt,
   recordPushReceipt,
   recordSpecialistReportPrint,
   removeMyDevice,
+  repageCase,
   repeatShifts,
   revokeCalendarFeed,
   saveTriageAssessment,
@@ -248,6 +250,9 @@ import type {
   PostCaseMessageData,
   PostCaseMessageError,
   PostCaseMessageResponse,
+  ReassignCaseData,
+  ReassignCaseError,
+  ReassignCaseResponse,
   RecordCasePrintData,
   RecordCasePrintError,
   RecordCasePrintResponse,
@@ -263,6 +268,9 @@ import type {
   RemoveMyDeviceData,
   RemoveMyDeviceError,
   RemoveMyDeviceResponse,
+  RepageCaseData,
+  RepageCaseError,
+  RepageCaseResponse,
   RepeatShiftsData,
   RepeatShiftsError,
   RepeatShiftsResponse,
@@ -1243,6 +1251,52 @@ export const declineCaseMutation = (
   > = {
     mutationFn: async (fnOptions) => {
       const { data } = await declineCase({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Alert the specialists a waiting case is offered to again, now (the emergency room).
+ *
+ * For the emergency room of the case's hospital (emergency_room, emergency_room_admin, and the er_doctor who opened it): sends the current offers' alerts again through the same path as the timed re-alert (a notification, a push, the event stream) and starts the re-alert interval again. Bounded: within 30 seconds of the last alert nothing is sent again and the case is answered as it is, so a second press or a retry does not page twice. Audited. 409 when the case is not waiting for a specialist or nobody holds an open offer of it.
+ */
+export const repageCaseMutation = (
+  options?: Partial<Options<RepageCaseData>>,
+): UseMutationOptions<RepageCaseResponse, RepageCaseError, Options<RepageCaseData>> => {
+  const mutationOptions: UseMutationOptions<RepageCaseResponse, RepageCaseError, Options<RepageCaseData>> = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await repageCase({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Offer a waiting case to another specialist of its specialty instead (emergency_room_admin).
+ *
+ * The ER admin of the case's hospital takes a waiting case from the specialists who hold its offers and offers it to the specialist chosen (an active specialist of the case's specialty at that hospital), who is alerted at once; the acknowledgement time starts again, and the case keeps its step of the routing chain. Audited. 409 when the case is not waiting for a specialist; 400 when the specialist is not one the case can go to.
+ */
+export const reassignCaseMutation = (
+  options?: Partial<Options<ReassignCaseData>>,
+): UseMutationOptions<ReassignCaseResponse, ReassignCaseError, Options<ReassignCaseData>> => {
+  const mutationOptions: UseMutationOptions<
+    ReassignCaseResponse,
+    ReassignCaseError,
+    Options<ReassignCaseData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await reassignCase({
         ...options,
         ...fnOptions,
         throwOnError: true,

@@ -45,7 +45,8 @@ function StaleMark({ stale }: { stale: boolean }) {
   ) : null;
 }
 
-function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
+/** The countdown's value alone, for a place that labels it already (a table's column). */
+export function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
   const now = useNow();
   const stale = useOfflineSince() !== null;
   const due = Date.parse(dueAt);

@@ -167,3 +167,22 @@ export function isoWithOffset(iso: string, timeZone?: string | null): string {
 export function formatZone(iso: string, timeZone: string): string {
   return `${timeZone}, UTC${isoWithOffset(iso, timeZone).slice(19)}`;
 }
+
+/** The emergency room's shift handovers, in hours of the hospital's clock: a day shift and a night shift. */
+export const ER_SHIFT_HANDOVER_HOURS: readonly number[] = [7, 19];
+
+/**
+ * When the emergency room's current shift began: the latest handover at or before `now` on the hospital's
+ * clock (yesterday evening's, before this morning's handover).
+ */
+export function currentShiftStart(now: number, timeZone: string): number {
+  const today = isoToWallTime(now, timeZone).slice(0, 10);
+  const yesterday = isoToWallTime(Date.parse(`${today}T12:00:00Z`) - 86_400_000, 'UTC').slice(0, 10);
+  const handovers = [yesterday, today].flatMap((day) =>
+    ER_SHIFT_HANDOVER_HOURS.map((hour) => {
+      const iso = wallTimeToIso(`${day}T${pad(hour)}:00`, timeZone);
+      return iso === null ? Number.NEGATIVE_INFINITY : Date.parse(iso);
+    }),
+  );
+  return Math.max(...handovers.filter((at) => at <= now));
+}

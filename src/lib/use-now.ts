@@ -64,3 +64,13 @@ function snapshot(): number {
 export function useNow(): number {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
+
+/**
+ * A value derived from the current time (past a deadline or not, whole minutes overdue), re-rendering the
+ * caller only when that value changes, not every second: a board row turns red once, when its case becomes
+ * overdue. `derive` must answer a primitive, so that an unchanged value is the same value.
+ */
+export function useClockValue<T extends string | number | boolean | null>(derive: (now: number) => T): T {
+  const read = () => derive(snapshot());
+  return useSyncExternalStore(subscribe, read, read);
+}

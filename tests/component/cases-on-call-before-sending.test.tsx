@@ -27,7 +27,9 @@ const COVERAGE: Coverage = {
       now: {
         shiftId: 'shf_1',
         primary: { id: 'usr_demo_specialist', displayName: 'Dr Priya Shah' },
+        primaryPhone: null,
         backup: { id: 'usr_demo_backup', displayName: 'Dr Tomas Novak' },
+        backupPhone: null,
         until: '2030-11-23T20:00:00.000Z',
       },
       gaps: [],

@@ -19,6 +19,8 @@ const TIMER_PARTS = new Set([
   'StaleMark',
   'AlertTriangleIcon',
   'ClockIcon',
+  // The board's "Overdue 12 min": it subscribes each second, and renders when the minute changes.
+  'OverdueValue',
 ]);
 
 function card(id: string, displayNumber: string, status: CaseSummary['status'] = 'pending'): CaseSummary {
@@ -96,6 +98,56 @@ describe('what a tick renders on the ER board and the ER admin home', () => {
     expect(within(first).getByRole('timer', { name: /Time since door/ })).toHaveTextContent('0:10:01');
     expect(onTick.get('ElapsedValue')).toBe(2);
     expect(nonTimers(onTick)).toEqual([]);
+  });
+});
+
+describe('what a tick renders on the ER tracking board (a desktop)', () => {
+  it('renders the timers alone: no row, table or page, overdue rows included', async () => {
+    const wide = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('min-width: 62em'),
+          media: query,
+          onchange: null,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+          dispatchEvent: () => false,
+        }) as unknown as MediaQueryList,
+    );
+    const late = {
+      ...card('cas_late', 'SGH-000003'),
+      targetDueAt: new Date(NOW - 12 * 60_000 - 20_000).toISOString(),
+    };
+    const open = [card('cas_a', 'SGH-000001'), card('cas_b', 'SGH-000002', 'accepted'), late];
+    const { onRender, commits } = recordRenders();
+    try {
+      await renderAppWith(
+        '/emergency-room/',
+        'emergency_room_admin',
+        { onRender },
+        handleGetCoverage({
+          body: {
+            timeZone: 'Europe/London',
+            from: late.createdAt,
+            to: late.createdAt,
+            specialties: [],
+            switchboardPhone: null,
+          },
+        }),
+        handleListCases(({ request }) =>
+          Response.json({ items: isWaitingOffersQuery(request.url) ? [] : open, nextCursor: null }),
+        ),
+      );
+      const table = await screen.findByRole('table');
+      const lateRow = within(table).getByRole('row', { name: /SGH-000003/ });
+      expect(lateRow).toHaveAttribute('data-overdue', 'true');
+      const onTick = await rendersOnTick(commits);
+      expect(within(lateRow).getByTestId('overdue')).toHaveTextContent('Overdue 12 min');
+      expect(onTick.get('ElapsedValue')).toBe(3);
+      expect(nonTimers(onTick)).toEqual([]);
+    } finally {
+      wide.mockRestore();
+    }
   });
 });
 

@@ -6,6 +6,8 @@
 //   specialist: sees the cases offered or assigned to it; accepts, declines, answers. It writes on a case only
 //     while its offer is active or once the case is its own: after declining, or losing the case to the one
 //     who accepted, it keeps reading the case (its history) but has left the conversation.
+//   the emergency room and the er_doctor who opened a case: re-page its specialists while it waits.
+//   emergency_room_admin: hands a waiting case to another specialist of its specialty (reassign).
 //   emergency_room_admin, hospital: read the audit trail of their hospital's cases.
 //   The case record leaves the app (FHIR export, print) only for its ER side (its opener, the emergency room)
 //   and the specialist who holds or held it (accepted it): one who was only offered it, or declined it,
@@ -27,6 +29,8 @@ export const accessDetails = {
   notExporter:
     'Only the emergency room of this case and the specialist who accepted it may export or print its record',
   noCases: 'Your role has no access to cases',
+  notErAdmin: 'Only the emergency room admin of this case may reassign it',
+  notEmergencyRoom: 'Only the emergency room of this case and the er_doctor who opened it may re-page it',
 } as const;
 
 export type CaseAccessAction =
@@ -40,6 +44,8 @@ export type CaseAccessAction =
   | 'decline'
   | 'receipt'
   | 'consult'
+  | 'repage'
+  | 'reassign'
   | 'audit';
 
 /** What the decision needs to know about the case and the caller's offer of it. */
@@ -129,6 +135,10 @@ export function decideCaseAccess(caller: Caller, action: CaseAccessAction, view:
         : refuse(accessDetails.notExporter);
     case 'message':
       return takesPart(caller, view) ? ALLOWED : refuse(accessDetails.notInvolved);
+    case 'repage':
+      return takesPartForTheEmergencyRoom(caller, view) ? ALLOWED : refuse(accessDetails.notEmergencyRoom);
+    case 'reassign':
+      return has(caller, 'emergency_room_admin') ? ALLOWED : refuse(accessDetails.notErAdmin);
     case 'cancel':
     case 'close':
     case 'attach':

@@ -159,6 +159,15 @@ export async function deactivateOffers(tx: Queryable, caseId: string): Promise<v
   await tx.query('update case_offers set active = false where case_id = $1 and active', [caseId]);
 }
 
+/** When an active offer of the case was last alerted (null: no active offer). */
+export async function lastAlertOfActiveOffers(db: Queryable, caseId: string): Promise<Date | null> {
+  const [row] = await db.query<{ at: string | Date | null }>(
+    'select max(last_alerted_at) as at from case_offers where case_id = $1 and active',
+    [caseId],
+  );
+  return row?.at == null ? null : new Date(row.at);
+}
+
 /** Alerts every active offer of the case again; answers whom. */
 export async function realertActiveOffers(tx: Queryable, caseId: string, at: Date): Promise<string[]> {
   const rows = await tx.query<{ specialist_id: string }>(

@@ -10,6 +10,8 @@ import {
   submitConsultation,
 } from '../cases/case-commands.ts';
 import { getCase, listCases } from '../cases/case-queries.ts';
+import { reassignCase } from '../cases/reassign.ts';
+import { repageCase } from '../cases/repage.ts';
 import { actorOf } from '../http/request-context.ts';
 
 export const casesHandlers = {
@@ -48,6 +50,17 @@ export const casesHandlers = {
       .code(200)
       .send(await declineCase(context, actorOf(request), request.params.caseId, request.body.reason));
   },
+  async repageCase(request, reply) {
+    return reply
+      .code(200)
+      .send(await repageCase(request.server.cases.context, actorOf(request), request.params.caseId));
+  },
+  async reassignCase(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await reassignCase(context, actorOf(request), request.params.caseId, request.body.specialistId));
+  },
   async recordCaseReceipt(request, reply) {
     const { context } = request.server.cases;
     return reply
@@ -80,6 +93,8 @@ export const casesHandlers = {
   | 'cancelCase'
   | 'acceptCase'
   | 'declineCase'
+  | 'repageCase'
+  | 'reassignCase'
   | 'recordCaseReceipt'
   | 'postCaseMessage'
   | 'submitConsultation'

@@ -48,11 +48,14 @@ export async function readCoverage(db: Queryable, hospitalId: string, now: Date)
             : {
                 shiftId: current.id,
                 primary: { id: current.primary_id, displayName: current.primary_name },
+                primaryPhone: current.primary_phone,
                 // A deactivated backup is never offered the case: routing skips it, so it is not shown.
                 backup:
                   current.backup_id === null || current.backup_active !== true
                     ? null
                     : { id: current.backup_id, displayName: current.backup_name ?? '' },
+                backupPhone:
+                  current.backup_id === null || current.backup_active !== true ? null : current.backup_phone,
                 until: current.ends_at,
               },
         gaps: gapsIn(intervals, window.start, window.end).map((gap) => ({

@@ -24,9 +24,12 @@ export interface ShiftRow {
   primary_id: string;
   primary_name: string;
   primary_active: boolean;
+  /** The primary's telephone number from its contact details, for the ER to call. */
+  primary_phone: string | null;
   backup_id: string | null;
   backup_name: string | null;
   backup_active: boolean | null;
+  backup_phone: string | null;
   /** The shift's last change (its creation, or the last edit). */
   updated_at: string;
 }
@@ -34,8 +37,8 @@ export interface ShiftRow {
 export const OVERLAP_CONSTRAINT = 'on_call_shifts_no_overlap';
 
 const SHIFT_SELECT = `select f.id, f.hospital_id, f.specialty_id, s.name as specialty_name, f.starts_at, f.ends_at,
-    f.primary_id, p.display_name as primary_name, p.active as primary_active, f.backup_id, b.display_name as backup_name,
-    b.active as backup_active, f.updated_at
+    f.primary_id, p.display_name as primary_name, p.active as primary_active, p.phone as primary_phone, f.backup_id,
+    b.display_name as backup_name, b.active as backup_active, b.phone as backup_phone, f.updated_at
   from on_call_shifts f join specialties s on s.id = f.specialty_id join users p on p.id = f.primary_id
   left join users b on b.id = f.backup_id`;
 

@@ -9,6 +9,8 @@ export { type CaseListQuery, useCaseList } from './api/use-case-list.ts';
 export { useDeliveredReceipts, useSeenReceipt } from './api/use-case-receipts.ts';
 export { CaseCreated } from './components/case-created.tsx';
 export { CaseList } from './components/case-list.tsx';
+export { BOARD_PAGE_ROWS, CaseBoard, caseBoardTexts } from './components/case-board.tsx';
+export { type BoardContact, boardTexts } from './components/case-board-table.tsx';
 export { CaseLoading, CaseView } from './components/case-view.tsx';
 export { CloseCaseDialog } from './forms/close-case-dialog.tsx';
 export { ConsultationForm } from './forms/consultation-form.tsx';

@@ -22,7 +22,8 @@ export function escalationTargetText(item: Pick<CaseSummary, 'escalatesTo' | 'sp
   return `to every ${item.specialty.name} specialist`;
 }
 
-function EscalationValue({ startAt, dueAt }: { startAt: number; dueAt: number }) {
+/** The escalation countdown's value alone, for a place that labels it already (a table's column). */
+export function EscalationValue({ startAt, dueAt }: { startAt: number; dueAt: number }) {
   const now = useNow();
   const left = dueAt - now;
   // Under a quarter of the acknowledgement time left: the warning colour, as every countdown does.
