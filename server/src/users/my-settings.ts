@@ -27,7 +27,7 @@ export const settingsProblems = {
   samePassword: 'must differ from your current password',
   throttled: 'Too many wrong passwords: wait a few minutes, then try again',
   smsNeedsMobile:
-    'Phone: SMS fallback needs a mobile number in international form, a + and the country code first, e.g. +44 7700 900123',
+    'Mobile number: SMS alerts need a mobile number in international form, a + and the country code first, e.g. +44 7700 900123',
 } as const;
 
 function toApi(settings: OwnSettings, smsAvailable: boolean): MySettings {
