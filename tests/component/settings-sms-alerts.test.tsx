@@ -13,19 +13,27 @@ import {
   handleListTriageAssessments,
   handleUpdateMySettings,
 } from '../../generated/msw.gen.ts';
-import type { MySettings, MySettingsUpdate } from '../../generated/types.gen.ts';
+import type {
+  DeviceList,
+  HomeSummary,
+  MySettings,
+  MySettingsUpdate,
+  SpecialtyList,
+  TriageAssessmentList,
+} from '../../generated/types.gen.ts';
 import { renderApp } from '../support/harness.tsx';
 
 const contract = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as {
   components: { examples: Record<string, { value: unknown }> };
 };
-const example = <T,>(name: string): T => structuredClone(contract.components.examples[name]?.value) as T;
+const example = (name: string): unknown => structuredClone(contract.components.examples[name]?.value);
+const exampleSettings = (): MySettings => example('MySettings') as MySettings;
 
 const lists = [
-  handleListMyDevices({ body: example('DeviceList') }),
-  handleListSpecialties({ body: example('SpecialtyList') }),
-  handleListTriageAssessments({ body: example('TriageAssessmentList') }),
-  handleGetMyHome({ body: example('HomeSummary') }),
+  handleListMyDevices({ body: example('DeviceList') as DeviceList }),
+  handleListSpecialties({ body: example('SpecialtyList') as SpecialtyList }),
+  handleListTriageAssessments({ body: example('TriageAssessmentList') as TriageAssessmentList }),
+  handleGetMyHome({ body: example('HomeSummary') as HomeSummary }),
 ];
 
 function withSettings(settings: MySettings, sent: MySettingsUpdate[]) {
@@ -35,7 +43,7 @@ function withSettings(settings: MySettings, sent: MySettingsUpdate[]) {
     handleUpdateMySettings(async ({ request }) => {
       const body = await request.json();
       sent.push(body);
-      current = { ...current, ...body, version: current.version + 1 } as MySettings;
+      current = { ...current, ...body, version: current.version + 1 };
       return Response.json(current);
     }),
   ];
@@ -45,7 +53,7 @@ describe('settings: alerts by SMS and e-mail', () => {
   it('says what is sent where, and turns SMS alerts on with a mobile number', async () => {
     const user = userEvent.setup();
     const sent: MySettingsUpdate[] = [];
-    const settings = { ...example<MySettings>('MySettings'), phone: '+44 7700 900123' };
+    const settings = { ...exampleSettings(), phone: '+44 7700 900123' };
     await renderApp('/settings/', 'specialist', ...lists, ...withSettings(settings, sent));
 
     const section = await screen.findByRole('region', { name: 'Alerts by SMS and e-mail' });
@@ -72,7 +80,7 @@ describe('settings: alerts by SMS and e-mail', () => {
   it('asks for a mobile number first, and keeps SMS on only with one', async () => {
     const user = userEvent.setup();
     const sent: MySettingsUpdate[] = [];
-    const national = { ...example<MySettings>('MySettings'), phone: '020 7946 0958' };
+    const national = { ...exampleSettings(), phone: '020 7946 0958' };
     await renderApp('/settings/', 'specialist', ...lists, ...withSettings(national, sent));
     const sms = await screen.findByRole('switch', { name: /Send me an SMS/ });
     expect(sms).toBeDisabled();
@@ -104,7 +112,7 @@ describe('settings: alerts by SMS and e-mail', () => {
   });
 
   it('says when the server sends no SMS', async () => {
-    const settings = { ...example<MySettings>('MySettings'), phone: '+44 7700 900123', smsAvailable: false };
+    const settings = { ...exampleSettings(), phone: '+44 7700 900123', smsAvailable: false };
     await renderApp('/settings/', 'specialist', ...lists, ...withSettings(settings, []));
     expect(await screen.findByText(/This server sends no SMS/)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: /Send me an SMS/ })).toBeDisabled();
