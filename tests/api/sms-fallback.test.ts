@@ -5,10 +5,11 @@
 // given up; a refusal is not retried; a restart sends what fell due; without a provider nothing is sent.
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { Case } from '../../generated/types.gen.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import type { Clock } from '../../server/src/domain/escalation.ts';
+import { listenForChanges, type PublishedChange } from '../../server/src/events/case-change-channel.ts';
 import { createLogger } from '../../server/src/logger.ts';
 import {
   as,
@@ -102,9 +103,25 @@ forEachDatabase((_name, open) => {
     await tick(app);
     expect(about(opened)).toEqual([]);
 
+    const changes: PublishedChange[] = [];
+    const unlisten = await listenForChanges(
+      app.db,
+      (change) => changes.push(change),
+      (error: unknown) => {
+        throw error;
+      },
+    );
     clock.advance(1_000);
     await tick(app);
     expect(about(opened)).toHaveLength(1);
+    // The doctor's open case page and the specialist's refetch and show the attempt.
+    await vi.waitFor(() => {
+      const watched = changes
+        .filter((change) => change.caseId === opened.id)
+        .flatMap((change) => change.watchers);
+      expect(watched).toEqual(expect.arrayContaining([DOCTOR, NEURO_PRIMARY]));
+    });
+    await unlisten();
     const [sms] = about(opened);
     expect(sms?.to).toBe('+447700900123');
     expect(sms?.from).toBe(TWILIO_FROM);

@@ -67,7 +67,7 @@ async function record(
       caseId: row.case_id,
       caseStatus: context.status,
       notifications: [],
-      watchers: [row.user_id],
+      watchers: [row.user_id, context.opened_by],
     });
   });
 }

@@ -99,6 +99,8 @@ export interface SmsContextRow {
   specialty_name: string;
   hospital_code: string;
   status: 'pending' | 'escalated' | 'accepted' | 'responded' | 'closed' | 'cancelled';
+  /** Who opened the case: their open case page shows each attempt as it happens. */
+  opened_by: string;
   /** The recipient's number: used to send, never logged nor written on the timeline. */
   phone: string | null;
   sms_fallback: boolean;
@@ -112,7 +114,7 @@ export interface SmsContextRow {
 export async function readSmsContext(db: Queryable, row: SmsOutboxRow): Promise<SmsContextRow | undefined> {
   const [context] = await db.query<SmsContextRow>(
     `select c.id as case_id, c.display_number, c.urgency, s.name as specialty_name, h.short_code as hospital_code,
-       c.status, u.phone, u.sms_fallback, u.active as user_active,
+       c.status, c.opened_by, u.phone, u.sms_fallback, u.active as user_active,
        f.active and f.delivered_at is null and f.seen_at is null and c.status in ('pending', 'escalated')
          as undelivered
      from sms_outbox o join cases c on c.id = o.case_id join hospitals h on h.id = c.hospital_id
