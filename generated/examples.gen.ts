@@ -83,6 +83,14 @@ export function hospitalAdminExample() {
   };
 }
 
+export function smsFallbackSecondsExample() {
+  return {
+    emergent: 60,
+    urgent: 120,
+    routine: 300,
+  };
+}
+
 export function hospitalAdminAddExample() {
   return {
     email: 'hugo.martin@stgeorges.example',
@@ -601,6 +609,7 @@ export function mySettingsUpdateExample() {
       sound: true,
       toasts: true,
     },
+    smsFallback: false,
     version: 4,
   };
 }

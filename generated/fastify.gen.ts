@@ -199,6 +199,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
+  UpdateHospitalSmsFallbackData,
+  UpdateHospitalSmsFallbackErrors,
+  UpdateHospitalSmsFallbackResponses,
   UpdateHospitalSwitchboardData,
   UpdateHospitalSwitchboardErrors,
   UpdateHospitalSwitchboardResponses,
@@ -295,6 +298,11 @@ export type RouteHandlers = {
     Body: UpdateHospitalSwitchboardData['body'];
     Params: UpdateHospitalSwitchboardData['path'];
     Reply: Omit<UpdateHospitalSwitchboardErrors, 'default'> & UpdateHospitalSwitchboardResponses;
+  }>;
+  updateHospitalSmsFallback: RouteHandler<{
+    Body: UpdateHospitalSmsFallbackData['body'];
+    Params: UpdateHospitalSmsFallbackData['path'];
+    Reply: Omit<UpdateHospitalSmsFallbackErrors, 'default'> & UpdateHospitalSmsFallbackResponses;
   }>;
   getHealth: RouteHandler<{
     Reply: Omit<GetHealthErrors, 'default'> & GetHealthResponses;

@@ -105,6 +105,8 @@ import type {
   SubscribeMyDeviceResponses,
   UpdateHospitalData,
   UpdateHospitalResponses,
+  UpdateHospitalSmsFallbackData,
+  UpdateHospitalSmsFallbackResponses,
   UpdateHospitalSwitchboardData,
   UpdateHospitalSwitchboardResponses,
   UpdateMySettingsData,
@@ -830,6 +832,52 @@ export function handleUpdateHospitalSwitchboard(
     UpdateHospitalSwitchboardData['body']
   >(
     `${options?.baseUrl ?? '*'}/hospitals/:hospitalId/switchboard`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleUpdateHospitalSmsFallbackResponse = {
+  body: UpdateHospitalSmsFallbackResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `PUT /hospitals/{hospitalId}/sms-fallback` operation.
+ */
+export function handleUpdateHospitalSmsFallback(
+  response?:
+    | HandleUpdateHospitalSmsFallbackResponse
+    | HttpResponseResolver<
+        {
+          hospitalId: string;
+        },
+        UpdateHospitalSmsFallbackData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.put<
+    {
+      hospitalId: string;
+    },
+    UpdateHospitalSmsFallbackData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/hospitals/:hospitalId/sms-fallback`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -3425,6 +3473,10 @@ export type MswHandlerFactories = {
    */
   updateHospitalSwitchboard: typeof handleUpdateHospitalSwitchboard;
   /**
+   * Handler for the `PUT /hospitals/{hospitalId}/sms-fallback` operation.
+   */
+  updateHospitalSmsFallback: typeof handleUpdateHospitalSmsFallback;
+  /**
    * Handler for the `GET /health` operation.
    */
   getHealth: typeof handleGetHealth;
@@ -3693,6 +3745,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     updateHospital: wrap(handleUpdateHospital),
     addHospitalAdmin: wrap(handleAddHospitalAdmin),
     updateHospitalSwitchboard: wrap(handleUpdateHospitalSwitchboard),
+    updateHospitalSmsFallback: wrap(handleUpdateHospitalSmsFallback),
     getHealth: wrap(handleGetHealth),
     getHealthLive: wrap(handleGetHealthLive),
     getHealthReady: wrap(handleGetHealthReady),
@@ -3777,6 +3830,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.getDeactivationImpact, overrides.getDeactivationImpact),
       invoke(pick.addHospitalAdmin, overrides.addHospitalAdmin),
       invoke(pick.updateHospitalSwitchboard, overrides.updateHospitalSwitchboard),
+      invoke(pick.updateHospitalSmsFallback, overrides.updateHospitalSmsFallback),
       invoke(pick.cancelCase, overrides.cancelCase),
       invoke(pick.acceptCase, overrides.acceptCase),
       invoke(pick.declineCase, overrides.declineCase),

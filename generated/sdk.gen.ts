@@ -224,6 +224,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalErrors,
   UpdateHospitalResponses,
+  UpdateHospitalSmsFallbackData,
+  UpdateHospitalSmsFallbackErrors,
+  UpdateHospitalSmsFallbackResponses,
   UpdateHospitalSwitchboardData,
   UpdateHospitalSwitchboardErrors,
   UpdateHospitalSwitchboardResponses,
@@ -315,6 +318,7 @@ import {
   zSubmitConsultationResponse,
   zSubscribeMyDeviceResponse,
   zUpdateHospitalResponse,
+  zUpdateHospitalSmsFallbackResponse,
   zUpdateHospitalSwitchboardResponse,
   zUpdateMySettingsResponse,
   zUpdateShiftResponse,
@@ -661,6 +665,29 @@ export const updateHospitalSwitchboard = <ThrowOnError extends boolean = false>(
     responseValidator: async (data) => await zUpdateHospitalSwitchboardResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/hospitals/{hospitalId}/switchboard',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Set when the hospital's undelivered offers go by SMS (hospital, hospital_system).
+ *
+ * How many seconds, per urgency, an offer may stay undelivered (no push receipt, not seen in the app) before it goes by SMS to the specialist's mobile number (when they turned SMS fallback on and the server has an SMS provider). The hospital's own administrator sets it, as does its system's administrator. Any other hospital answers 404. The change is audited with its before and after.
+ */
+export const updateHospitalSmsFallback = <ThrowOnError extends boolean = false>(
+  options: Options<UpdateHospitalSmsFallbackData, ThrowOnError>,
+): RequestResult<UpdateHospitalSmsFallbackResponses, UpdateHospitalSmsFallbackErrors, ThrowOnError> =>
+  (options.client ?? client).put<
+    UpdateHospitalSmsFallbackResponses,
+    UpdateHospitalSmsFallbackErrors,
+    ThrowOnError
+  >({
+    responseValidator: async (data) => await zUpdateHospitalSmsFallbackResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/hospitals/{hospitalId}/sms-fallback',
     ...options,
     headers: {
       'Content-Type': 'application/json',

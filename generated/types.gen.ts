@@ -415,6 +415,15 @@ export type HospitalAdmin = {
 };
 
 /**
+ * How many seconds an offer may stay undelivered (no device received it, not seen in the app) before it goes by SMS to the specialist's mobile number, per urgency, at one hospital. Defaults 60, 120 and 300.
+ */
+export type SmsFallbackSeconds = {
+  emergent: number;
+  urgent: number;
+  routine: number;
+};
+
+/**
  * A hospital with everything its system administrator edits: name, short code, time zone, acknowledgement times, clinical targets, and its administrators.
  */
 export type Hospital = {
@@ -429,6 +438,7 @@ export type Hospital = {
    * The hospital's switchboard number, which the new-case form shows when no specialist is on call for a specialty (null: not set). Its hospital administrator keeps it.
    */
   switchboardPhone: string | null;
+  smsFallbackSeconds: SmsFallbackSeconds;
   /**
    * Send it back with a change; a change against an older version answers 409.
    */
@@ -699,6 +709,22 @@ export type Disposition =
   'admit' | 'transfer' | 'discharge_with_follow_up' | 'further_tests' | 'specialist_to_see_patient';
 
 /**
+ * One attempt to reach the offered specialist outside the app: a push that reached a device, an SMS sent or failed, an e-mail sent.
+ */
+export type ChannelAttempt = {
+  channel: 'push' | 'sms' | 'email';
+  /**
+   * delivered (a device reported the push), sent (the provider or SMTP server took it), failed (it did not; final says whether it is tried again).
+   */
+  outcome: 'delivered' | 'sent' | 'failed';
+  at: string;
+  /**
+   * For a failed attempt, true when it is not tried again.
+   */
+  final?: boolean;
+};
+
+/**
  * One offer of the case to one specialist, with its receipts (like read receipts).
  */
 export type Offer = {
@@ -722,6 +748,10 @@ export type Offer = {
    * 1 for the first alert, plus one per re-alert (every 2 minutes until someone accepts).
    */
   alertCount: number;
+  /**
+   * Each attempt to reach the specialist outside the app, oldest first (the latest 50): push delivered, SMS sent or failed, e-mail sent.
+   */
+  attempts: Array<ChannelAttempt>;
 };
 
 /**
@@ -742,7 +772,9 @@ export type CaseEventKind =
   | 'closed'
   | 'cancelled'
   | 'attachment'
-  | 'email_sent';
+  | 'email_sent'
+  | 'sms_sent'
+  | 'sms_failed';
 
 /**
  * One entry of the timeline.
@@ -756,7 +788,7 @@ export type CaseEvent = {
    */
   actor: UserRef | null;
   /**
-   * Depends on kind: offered/realerted {specialistIds, step}, escalated {step, reason}, declined {reason}, closed {disposition, note}, cancelled {reason}, attachment {attachmentId, fileName}, email_sent {recipientId}.
+   * Depends on kind: offered/realerted {specialistIds, step}, escalated {step, reason}, declined {reason}, closed {disposition, note}, cancelled {reason}, attachment {attachmentId, fileName}, email_sent {recipientId}, sms_sent {recipientId, offerId, attempt}, sms_failed {recipientId, offerId, attempt, status, code, final}.
    */
   data: {
     [key: string]: unknown;
@@ -1506,6 +1538,14 @@ export type MySettings = {
   phone: string | null;
   preferences: NotificationPreferences;
   /**
+   * An offer not delivered to any of the user's devices within the hospital's time goes by SMS to their phone (a mobile number in international form): the case number, urgency, specialty, hospital short name and a link, never patient data.
+   */
+  smsFallback: boolean;
+  /**
+   * This server has an SMS provider; without one no SMS is sent.
+   */
+  smsAvailable: boolean;
+  /**
    * True when the embedded identity provider keeps the user's password (it can be changed here); false for a user who signs in elsewhere.
    */
   passwordChangeable: boolean;
@@ -1522,6 +1562,10 @@ export type MySettingsUpdate = {
   displayName: string;
   phone: string | null;
   preferences: NotificationPreferences;
+  /**
+   * Turn SMS fallback on or off (absent: unchanged). On needs a phone in international form, e.g. +44 7700 900123.
+   */
+  smsFallback?: boolean;
   version: number;
 };
 
@@ -2554,6 +2598,58 @@ export type UpdateHospitalSwitchboardResponses = {
 
 export type UpdateHospitalSwitchboardResponse =
   UpdateHospitalSwitchboardResponses[keyof UpdateHospitalSwitchboardResponses];
+
+export type UpdateHospitalSmsFallbackData = {
+  body: SmsFallbackSeconds;
+  path: {
+    /**
+     * The hospital's id.
+     */
+    hospitalId: string;
+  };
+  query?: never;
+  url: '/hospitals/{hospitalId}/sms-fallback';
+};
+
+export type UpdateHospitalSmsFallbackErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type UpdateHospitalSmsFallbackError =
+  UpdateHospitalSmsFallbackErrors[keyof UpdateHospitalSmsFallbackErrors];
+
+export type UpdateHospitalSmsFallbackResponses = {
+  /**
+   * The hospital, as changed, with its new version.
+   */
+  200: Hospital;
+};
+
+export type UpdateHospitalSmsFallbackResponse =
+  UpdateHospitalSmsFallbackResponses[keyof UpdateHospitalSmsFallbackResponses];
 
 export type GetHealthData = {
   body?: never;

@@ -339,6 +339,15 @@ export const zHospitalAdmin = z.object({
 });
 
 /**
+ * How many seconds an offer may stay undelivered (no device received it, not seen in the app) before it goes by SMS to the specialist's mobile number, per urgency, at one hospital. Defaults 60, 120 and 300.
+ */
+export const zSmsFallbackSeconds = z.object({
+  emergent: z.int().check(z.gte(10), z.lte(3600)),
+  urgent: z.int().check(z.gte(10), z.lte(3600)),
+  routine: z.int().check(z.gte(10), z.lte(3600)),
+});
+
+/**
  * A hospital with everything its system administrator edits: name, short code, time zone, acknowledgement times, clinical targets, and its administrators.
  */
 export const zHospital = z.object({
@@ -350,6 +359,7 @@ export const zHospital = z.object({
   clinicalTargets: z.array(zClinicalTargetSetting).check(z.maxLength(300)),
   admins: z.array(zHospitalAdmin).check(z.maxLength(200)),
   switchboardPhone: z.nullable(z.string().check(z.maxLength(40))),
+  smsFallbackSeconds: zSmsFallbackSeconds,
   version: z.int().check(z.gte(1), z.lte(2147483647)),
 });
 
@@ -547,6 +557,16 @@ export const zDisposition = z.enum([
 ]);
 
 /**
+ * One attempt to reach the offered specialist outside the app: a push that reached a device, an SMS sent or failed, an e-mail sent.
+ */
+export const zChannelAttempt = z.object({
+  channel: z.enum(['push', 'sms', 'email']),
+  outcome: z.enum(['delivered', 'sent', 'failed']),
+  at: z.iso.datetime().check(z.maxLength(40)),
+  final: z.optional(z.boolean()),
+});
+
+/**
  * One offer of the case to one specialist, with its receipts (like read receipts).
  */
 export const zOffer = z.object({
@@ -561,6 +581,7 @@ export const zOffer = z.object({
   declineReason: z.nullable(z.string().check(z.maxLength(500))),
   lastAlertedAt: z.iso.datetime().check(z.maxLength(40)),
   alertCount: z.int().check(z.gte(0), z.lte(10000)),
+  attempts: z.array(zChannelAttempt).check(z.maxLength(50)),
 });
 
 /**
@@ -582,6 +603,8 @@ export const zCaseEventKind = z.enum([
   'cancelled',
   'attachment',
   'email_sent',
+  'sms_sent',
+  'sms_failed',
 ]);
 
 /**
@@ -1175,6 +1198,8 @@ export const zMySettings = z.object({
   email: z.string().check(z.maxLength(254)),
   phone: z.nullable(z.string().check(z.maxLength(40))),
   preferences: zNotificationPreferences,
+  smsFallback: z.boolean(),
+  smsAvailable: z.boolean(),
   passwordChangeable: z.boolean(),
   version: z.int().check(z.gte(1), z.lte(2147483647)),
 });
@@ -1186,6 +1211,7 @@ export const zMySettingsUpdate = z.object({
   displayName: z.string().check(z.minLength(1), z.maxLength(200)),
   phone: z.nullable(z.string().check(z.maxLength(40), z.regex(/^[0-9+().\/ -]*$/))),
   preferences: zNotificationPreferences,
+  smsFallback: z.optional(z.boolean()),
   version: z.int().check(z.gte(1), z.lte(2147483647)),
 });
 
@@ -1487,6 +1513,17 @@ export const zUpdateHospitalSwitchboardPath = z.object({
  * The hospital, as changed, with its new version.
  */
 export const zUpdateHospitalSwitchboardResponse = zHospital;
+
+export const zUpdateHospitalSmsFallbackBody = zSmsFallbackSeconds;
+
+export const zUpdateHospitalSmsFallbackPath = z.object({
+  hospitalId: z.string().check(z.minLength(1), z.maxLength(100)),
+});
+
+/**
+ * The hospital, as changed, with its new version.
+ */
+export const zUpdateHospitalSmsFallbackResponse = zHospital;
 
 /**
  * Healthy.

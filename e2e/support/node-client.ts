@@ -39,7 +39,7 @@ export interface Answer<T> {
 export function apiCall<T = unknown>(
   baseUrl: string,
   token: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},

@@ -80,6 +80,7 @@ import {
   submitConsultation,
   subscribeMyDevice,
   updateHospital,
+  updateHospitalSmsFallback,
   updateHospitalSwitchboard,
   updateMySettings,
   updateShift,
@@ -298,6 +299,9 @@ import type {
   UpdateHospitalData,
   UpdateHospitalError,
   UpdateHospitalResponse,
+  UpdateHospitalSmsFallbackData,
+  UpdateHospitalSmsFallbackError,
+  UpdateHospitalSmsFallbackResponse,
   UpdateHospitalSwitchboardData,
   UpdateHospitalSwitchboardError,
   UpdateHospitalSwitchboardResponse,
@@ -992,6 +996,35 @@ export const updateHospitalSwitchboardMutation = (
   > = {
     mutationFn: async (fnOptions) => {
       const { data } = await updateHospitalSwitchboard({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Set when the hospital's undelivered offers go by SMS (hospital, hospital_system).
+ *
+ * How many seconds, per urgency, an offer may stay undelivered (no push receipt, not seen in the app) before it goes by SMS to the specialist's mobile number (when they turned SMS fallback on and the server has an SMS provider). The hospital's own administrator sets it, as does its system's administrator. Any other hospital answers 404. The change is audited with its before and after.
+ */
+export const updateHospitalSmsFallbackMutation = (
+  options?: Partial<Options<UpdateHospitalSmsFallbackData>>,
+): UseMutationOptions<
+  UpdateHospitalSmsFallbackResponse,
+  UpdateHospitalSmsFallbackError,
+  Options<UpdateHospitalSmsFallbackData>
+> => {
+  const mutationOptions: UseMutationOptions<
+    UpdateHospitalSmsFallbackResponse,
+    UpdateHospitalSmsFallbackError,
+    Options<UpdateHospitalSmsFallbackData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await updateHospitalSmsFallback({
         ...options,
         ...fnOptions,
         throwOnError: true,

@@ -1,6 +1,7 @@
 // How alerts leave the app, read from the environment with the rest of config.ts: Web Push (the VAPID
 // subject, the push services' time limit, and the local-only allowance of plain-http endpoints for tests),
-// and e-mail through an SMTP server (off unless SMTP_URL is set).
+// e-mail through an SMTP server (off unless SMTP_URL is set), and SMS through a provider (off unless
+// SMS_PROVIDER is set; Twilio's REST API is the one adapter).
 import { z } from 'zod';
 
 export interface AlertsConfig {
@@ -15,6 +16,22 @@ export interface AlertsConfig {
   readonly pushTimeoutMs: number;
   /** E-mail through SMTP (SMTP_URL, MAIL_FROM, SMTP_TIMEOUT_MS); null when SMTP_URL is unset: no e-mail. */
   readonly mail: MailConfig | null;
+  /** SMS through a provider (SMS_PROVIDER=twilio and its TWILIO_* variables); null when unset: no SMS. */
+  readonly sms: SmsConfig | null;
+}
+
+export interface SmsConfig {
+  readonly provider: 'twilio';
+  /** The account (AC…) the messages are sent from; with the auth token, the API's basic credentials. */
+  readonly accountSid: string;
+  /** A secret. */
+  readonly authToken: string;
+  /** The sender: a phone number in international form, or a messaging service (MG…). */
+  readonly from: string;
+  /** The API's origin: https://api.twilio.com, or a local stand-in in tests. */
+  readonly apiBase: string;
+  /** How long one request to the provider may take (SMS_TIMEOUT_MS, default 10 s). */
+  readonly timeoutMs: number;
 }
 
 export interface MailConfig {
@@ -61,6 +78,30 @@ export const alertsEnvShape = {
     .transform(Number)
     .refine((value) => value >= 100 && value <= 60_000, 'must be between 100 and 60000')
     .optional(),
+  SMS_PROVIDER: z.enum(['twilio'], { error: 'must be twilio (the one SMS provider supported)' }).optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'must be a Twilio account SID: AC and 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'must be the account’s auth token').max(200).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9][0-9]{6,14}|MG[0-9a-fA-F]{32})$/,
+      'must be a number in international form (+447700900123) or a messaging service SID (MG…)',
+    )
+    .optional(),
+  TWILIO_API_BASE: z
+    .string()
+    .max(200)
+    .regex(/^https?:\/\/[^/\s]+\/?$/, 'must be an origin, e.g. https://api.twilio.com')
+    .optional(),
+  SMS_TIMEOUT_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .refine((value) => value >= 100 && value <= 60_000, 'must be between 100 and 60000')
+    .optional(),
 };
 
 type AlertsEnv = { [K in keyof typeof alertsEnvShape]?: z.output<(typeof alertsEnvShape)[K]> };
@@ -78,6 +119,16 @@ export function alertsProblems(env: Record<string, string>, production: boolean)
   if ((env['SMTP_URL'] ?? '') !== '' && (env['MAIL_FROM'] ?? '') === '') {
     problems.push('MAIL_FROM: set the sender of the e-mails SMTP_URL sends');
   }
+  if (env['SMS_PROVIDER'] === 'twilio') {
+    for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']) {
+      if ((env[name] ?? '') === '')
+        problems.push(`${name}: set it to send SMS through Twilio (SMS_PROVIDER)`);
+    }
+  }
+  const base = env['TWILIO_API_BASE'] ?? '';
+  if (production && base !== '' && !base.startsWith('https://')) {
+    problems.push('TWILIO_API_BASE: a production server speaks to its SMS provider over https only');
+  }
   return problems;
 }
 
@@ -90,5 +141,19 @@ export function readAlerts(env: AlertsEnv, publicUrl: string): AlertsConfig {
       env.SMTP_URL === undefined || env.MAIL_FROM === undefined
         ? null
         : { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, timeoutMs: env.SMTP_TIMEOUT_MS ?? 10_000 },
+    sms:
+      env.SMS_PROVIDER === undefined ||
+      env.TWILIO_ACCOUNT_SID === undefined ||
+      env.TWILIO_AUTH_TOKEN === undefined ||
+      env.TWILIO_FROM === undefined
+        ? null
+        : {
+            provider: env.SMS_PROVIDER,
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiBase: (env.TWILIO_API_BASE ?? 'https://api.twilio.com').replace(/\/$/, ''),
+            timeoutMs: env.SMS_TIMEOUT_MS ?? 10_000,
+          },
   };
 }

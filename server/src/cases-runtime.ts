@@ -14,6 +14,8 @@ import { startEventHub, type EventHub } from './events/hub.ts';
 import { findUserById } from './users/users-repository.ts';
 import { createMailService, type MailService } from './mail/mail-service.ts';
 import { createPushService, type PushService } from './push/push-service.ts';
+import type { SmsService } from './sms/sms-outbox.ts';
+import { createSmsProvider } from './sms/sms-provider.ts';
 import { startCaseTimerWorker, type CaseTimerWorker } from './workers/case-timers.ts';
 import { startPushAlertWorker, type PushAlertWorker } from './workers/push-alerts.ts';
 
@@ -35,6 +37,8 @@ export interface CasesRuntime {
   readonly pushWorker: PushAlertWorker | null;
   /** E-mail through SMTP, sent by the push worker's tick; null when SMTP is not configured. */
   readonly mail: MailService | null;
+  /** SMS through a provider, sent by the push worker's tick; null when no provider is configured. */
+  readonly sms: SmsService | null;
 }
 
 declare module 'fastify' {
@@ -64,6 +68,17 @@ export async function registerCases(
   const mail = createMailService(config.alerts.mail, config.publicUrl, (details, message) => {
     app.log.warn(details, message);
   });
+  const provider = createSmsProvider(config.alerts.sms);
+  const sms: SmsService | null =
+    provider === null
+      ? null
+      : {
+          provider,
+          appUrl: config.publicUrl,
+          warn: (details, message) => {
+            app.log.warn(details, message);
+          },
+        };
   const runtime: CasesRuntime = {
     context: {
       db,
@@ -78,8 +93,10 @@ export async function registerCases(
         ? null
         : startCaseTimerWorker({ db, clock, tickMs, overrides: ackOverrides, mail: mail !== null, onError }),
     push,
-    pushWorker: tickMs === null ? null : startPushAlertWorker({ db, clock, push, mail, tickMs, onError }),
+    pushWorker:
+      tickMs === null ? null : startPushAlertWorker({ db, clock, push, mail, sms, tickMs, onError }),
     mail,
+    sms,
   };
   app.decorate('cases', runtime);
   // A change that notifies someone (an offer above all) wakes the push worker at its commit, on every

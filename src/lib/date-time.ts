@@ -50,6 +50,24 @@ export function formatTimeOfDay(at: number | string, timeZone?: string | null): 
   return formatter.format(new Date(at));
 }
 
+const clockTimeFor = formatterCache(MOMENT_LOCALE, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The time of day to the second, `02:14:03`, in `timeZone` (else the browser's): for attempts a minute apart. */
+export function formatClockTime(at: string, timeZone?: string | null): string {
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = clockTimeFor(timeZone ?? undefined);
+  } catch {
+    formatter = clockTimeFor(undefined);
+  }
+  return formatter.format(new Date(at));
+}
+
 const dateFormatter = formatterCache(MOMENT_LOCALE, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** A calendar day (`YYYY-MM-DD`, as the API writes days) as every screen writes a date: `2 Dec 2026`. */

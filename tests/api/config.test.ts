@@ -300,4 +300,41 @@ describe('loadConfig: operations (metrics, drain, S3 blobs)', () => {
     // The URL carries the SMTP password: a problem never repeats it.
     expect(problems.join('\n')).not.toContain('s3cret-pw');
   });
+
+  it('sends SMS only with SMS_PROVIDER and its Twilio account, sender and a bounded time limit', () => {
+    expect(loadConfig({}).alerts.sms).toBeNull();
+    const sid = `AC${'a'.repeat(32)}`;
+    const twilio = {
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: sid,
+      TWILIO_AUTH_TOKEN: 'token-s3cret-1234567',
+    };
+    expect(loadConfig({ ...twilio, TWILIO_FROM: '+15005550006' }).alerts.sms).toEqual({
+      provider: 'twilio',
+      accountSid: sid,
+      authToken: 'token-s3cret-1234567',
+      from: '+15005550006',
+      apiBase: 'https://api.twilio.com',
+      timeoutMs: 10_000,
+    });
+    const problems = problemsOf({ ...twilio, TWILIO_FROM: '07700 900123', SMS_TIMEOUT_MS: '5' });
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^TWILIO_FROM: must be a number in international form/),
+        expect.stringMatching(/^SMS_TIMEOUT_MS: must be between 100 and 60000/),
+      ]),
+    );
+    expect(problemsOf({ SMS_PROVIDER: 'twilio' })).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^TWILIO_AUTH_TOKEN: set it/)]),
+    );
+    expect(
+      problemsOf({
+        ...twilio,
+        TWILIO_FROM: '+15005550006',
+        NODE_ENV: 'production',
+        TWILIO_API_BASE: 'http://x.example',
+      }),
+    ).toEqual(expect.arrayContaining([expect.stringMatching(/^TWILIO_API_BASE: a production server/)]));
+    expect(problems.join('\n')).not.toContain('token-s3cret');
+  });
 });

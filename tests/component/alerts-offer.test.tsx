@@ -130,6 +130,8 @@ async function openCaseBox(sound: boolean, ...handlers: Parameters<typeof render
         email: specialist.email,
         phone: null,
         preferences: { sound, toasts: true },
+        smsFallback: false,
+        smsAvailable: false,
         passwordChangeable: true,
         version: 1,
       },

@@ -127,6 +127,8 @@ beforeEach(() => {
     email: 'erin@demo.test',
     phone: null,
     preferences: { sound: false, toasts: true },
+    smsFallback: false,
+    smsAvailable: false,
     passwordChangeable: true,
     version: 1,
   };

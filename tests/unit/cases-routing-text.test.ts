@@ -16,6 +16,7 @@ function offer(name: string, step: Offer['step'], declined = false): Offer {
     declineReason: declined ? 'In theatre' : null,
     lastAlertedAt: '2026-11-22T08:52:00.000Z',
     alertCount: 1,
+    attempts: [],
   };
 }
 

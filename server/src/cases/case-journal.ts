@@ -8,6 +8,7 @@ import { publishChange } from '../events/case-change-channel.ts';
 import { PUSHED_KINDS } from '../domain/push-alert.ts';
 import { insertNotifications } from '../notifications/notifications-repository.ts';
 import { insertPushAlerts } from '../push/push-repository.ts';
+import { insertSmsFallbacks } from '../sms/sms-repository.ts';
 import { insertCaseEvent } from './case-thread-repository.ts';
 
 // NOTIFY payloads stop at 8000 bytes: recipients go out in batches well below that.
@@ -70,6 +71,11 @@ export class CaseJournal {
         actorId: draft.actorId,
         at: this.at,
       });
+    }
+    // An offer not delivered to any device within the hospital's delay goes by SMS to whoever turned SMS
+    // fallback on: it waits in the outbox, due then, and is dropped unsent if the offer is received first.
+    if (draft.kind === 'case_offered') {
+      await insertSmsFallbacks(this.tx, { caseId: this.caseId, userIds: recipients, at: this.at });
     }
   }
 

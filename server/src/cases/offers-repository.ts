@@ -1,5 +1,5 @@
 // A case's offers: to whom it was offered on which step of its chain, their receipts, answers and re-alerts.
-import type { CaseStatus, Offer, RoutingStep } from '../../../generated/types.gen.ts';
+import type { CaseStatus, ChannelAttempt, Offer, RoutingStep } from '../../../generated/types.gen.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface OfferStateRow {
@@ -41,9 +41,59 @@ interface OfferRow {
   [column: string]: unknown;
 }
 
-/** Offers the case on a step of its chain to each specialist not offered it yet; answers who was. */
-/** Every offer of the case, in the order it was made. */
+/** The most attempts an offer lists (the latest), as the contract bounds them. */
+const MAX_ATTEMPTS_LISTED = 50;
+
+interface AttemptRow {
+  kind: 'delivered' | 'sms_sent' | 'sms_failed' | 'email_sent';
+  at: string;
+  actor_id: string | null;
+  channel: string | null;
+  offer_id: string | null;
+  recipient_id: string | null;
+  final: boolean | null;
+  [column: string]: unknown;
+}
+
+/** The case's attempts to reach its offerees outside the app, from its timeline, oldest first. */
+async function readAttempts(db: Queryable, caseId: string): Promise<AttemptRow[]> {
+  return db.query<AttemptRow>(
+    `select kind, at, actor_id, data ->> 'channel' as channel, data ->> 'offerId' as offer_id,
+       data ->> 'recipientId' as recipient_id, (data ->> 'final')::boolean as final
+     from case_events
+     where case_id = $1 and (kind in ('sms_sent', 'sms_failed', 'email_sent')
+       or (kind = 'delivered' and data ->> 'channel' = 'push'))
+     order by at, id`,
+    [caseId],
+  );
+}
+
+/** The attempts that were this offer's: its push receipt, its SMS, the e-mails to its specialist. */
+function attemptsOf(offer: OfferRow, rows: readonly AttemptRow[]): ChannelAttempt[] {
+  const attempts = rows.flatMap((row): ChannelAttempt[] => {
+    switch (row.kind) {
+      case 'delivered':
+        return row.actor_id === offer.specialist_id
+          ? [{ channel: 'push', outcome: 'delivered', at: row.at }]
+          : [];
+      case 'sms_sent':
+        return row.offer_id === offer.id ? [{ channel: 'sms', outcome: 'sent', at: row.at }] : [];
+      case 'sms_failed':
+        return row.offer_id === offer.id
+          ? [{ channel: 'sms', outcome: 'failed', at: row.at, final: row.final === true }]
+          : [];
+      case 'email_sent':
+        return row.recipient_id === offer.specialist_id
+          ? [{ channel: 'email', outcome: 'sent', at: row.at }]
+          : [];
+    }
+  });
+  return attempts.slice(-MAX_ATTEMPTS_LISTED);
+}
+
+/** Every offer of the case, in the order it was made, each with its attempts in other channels. */
 export async function readOffersOf(db: Queryable, caseId: string): Promise<Offer[]> {
+  const attempts = await readAttempts(db, caseId);
   const offers = await db.query<OfferRow>(
     `select f.id, f.specialist_id, u.display_name as specialist_name, f.step, f.offered_at, f.delivered_at,
        f.seen_at, f.accepted_at, f.declined_at, f.decline_reason, f.last_alerted_at, f.alert_count
@@ -62,6 +112,7 @@ export async function readOffersOf(db: Queryable, caseId: string): Promise<Offer
     declineReason: offer.decline_reason,
     lastAlertedAt: offer.last_alerted_at,
     alertCount: offer.alert_count,
+    attempts: attemptsOf(offer, attempts),
   }));
 }
 

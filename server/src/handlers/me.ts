@@ -28,10 +28,14 @@ export const meHandlers = {
     return reply.code(204).send();
   },
   async getMySettings(request, reply) {
-    return reply.code(200).send(await readMySettings(request.server.db, callerOf(request)));
+    const { db, cases } = request.server;
+    return reply.code(200).send(await readMySettings(db, callerOf(request), cases.sms !== null));
   },
   async updateMySettings(request, reply) {
-    return reply.code(200).send(await changeMySettings(request.server.db, actorOf(request), request.body));
+    const { db, cases } = request.server;
+    return reply
+      .code(200)
+      .send(await changeMySettings(db, actorOf(request), request.body, cases.sms !== null));
   },
   async changeMyPassword(request, reply) {
     await changeMyPassword(request.server.db, actorOf(request), request.body);

@@ -9,6 +9,7 @@ import {
   organisationOverview,
   updateHospital,
 } from '../organisation/hospitals.ts';
+import { updateSmsFallbackPolicy } from '../organisation/sms-fallback-policy.ts';
 import { updateSwitchboard } from '../organisation/switchboard.ts';
 
 export const organisationHandlers = {
@@ -44,6 +45,13 @@ export const organisationHandlers = {
     const hospital = await updateSwitchboard(db, actorOf(request), hospitalId, request.body.switchboardPhone);
     return reply.code(200).send(hospital);
   },
+  async updateHospitalSmsFallback(request, reply) {
+    const { db } = request.server;
+    const { hospitalId } = request.params;
+    return reply
+      .code(200)
+      .send(await updateSmsFallbackPolicy(db, actorOf(request), hospitalId, request.body));
+  },
   async addHospitalAdmin(request, reply) {
     const { db } = request.server;
     const hospital = await addHospitalAdmin(
@@ -78,6 +86,7 @@ export const organisationHandlers = {
   | 'getHospital'
   | 'updateHospital'
   | 'updateHospitalSwitchboard'
+  | 'updateHospitalSmsFallback'
   | 'addHospitalAdmin'
   | 'getOrganisationOverview'
   | 'listSpecialtyCatalogue'

@@ -85,6 +85,8 @@ export interface HospitalDetail {
   readonly switchboardPhone: string | null;
   readonly version: number;
   readonly ackSeconds: { readonly emergent: number; readonly urgent: number; readonly routine: number };
+  /** How long an offer may stay undelivered before it goes by SMS, per urgency (seconds). */
+  readonly smsAfterSeconds: { readonly emergent: number; readonly urgent: number; readonly routine: number };
   readonly clinicalTargets: readonly { specialtyId: string; urgency: Urgency; seconds: number }[];
   readonly admins: readonly { id: string; displayName: string; email: string }[];
 }
@@ -105,11 +107,17 @@ export async function readHospitalDetail(
     ack_seconds_emergent: number;
     ack_seconds_urgent: number;
     ack_seconds_routine: number;
+    sms_emergent: number;
+    sms_urgent: number;
+    sms_routine: number;
   }>(
     `select h.id, h.hospital_system_id, h.name, h.short_code, h.time_zone, h.switchboard_phone, h.version,
             coalesce(s.ack_seconds_emergent, 300) as ack_seconds_emergent,
             coalesce(s.ack_seconds_urgent, 900) as ack_seconds_urgent,
-            coalesce(s.ack_seconds_routine, 3600) as ack_seconds_routine
+            coalesce(s.ack_seconds_routine, 3600) as ack_seconds_routine,
+            coalesce(s.sms_after_seconds_emergent, 60) as sms_emergent,
+            coalesce(s.sms_after_seconds_urgent, 120) as sms_urgent,
+            coalesce(s.sms_after_seconds_routine, 300) as sms_routine
      from hospitals h left join hospital_case_settings s on s.hospital_id = h.id
      where h.id = $1`,
     [hospitalId],
@@ -140,6 +148,7 @@ export async function readHospitalDetail(
       urgent: row.ack_seconds_urgent,
       routine: row.ack_seconds_routine,
     },
+    smsAfterSeconds: { emergent: row.sms_emergent, urgent: row.sms_urgent, routine: row.sms_routine },
     clinicalTargets: targets.map((target) => ({
       specialtyId: target.specialty_id,
       urgency: target.urgency,
@@ -251,6 +260,14 @@ export async function writeSwitchboardPhone(
     'update hospitals set switchboard_phone = $2, version = version + 1 where id = $1 returning id',
     [hospitalId, phone],
   );
+  return rows.length > 0;
+}
+
+/** A change of the hospital's settings kept elsewhere moves its version on; false for an unknown hospital. */
+export async function bumpHospitalVersion(tx: Queryable, hospitalId: string): Promise<boolean> {
+  const rows = await tx.query('update hospitals set version = version + 1 where id = $1 returning id', [
+    hospitalId,
+  ]);
   return rows.length > 0;
 }
 

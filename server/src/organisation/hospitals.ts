@@ -75,6 +75,7 @@ export function toApiHospital(detail: HospitalDetail): Hospital {
     })),
     admins: [...detail.admins],
     switchboardPhone: detail.switchboardPhone,
+    smsFallbackSeconds: { ...detail.smsAfterSeconds },
     version: detail.version,
   };
 }

@@ -1,5 +1,5 @@
 // The signed-in user's own settings: profile (display name, phone), notification preferences (sound, toasts),
-// and the password the embedded identity provider keeps. Profile saves are versioned and audited; a password
+// SMS fallback to their phone (which then must be a mobile number in international form), and the password the embedded identity provider keeps. Profile saves are versioned and audited; a password
 // change needs the current password, follows the one password rule, and is throttled as sign-ins are.
 import type { MySettings, MySettingsUpdate, PasswordChange } from '../../../generated/types.gen.ts';
 import { recordAdminChange } from '../audit/admin-audit-repository.ts';
@@ -7,6 +7,7 @@ import type { Actor, Caller } from '../auth/caller.ts';
 import { passwordProblem } from '../auth/password-rule.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
+import { MOBILE_NUMBER } from '../domain/sms-alert.ts';
 import { badRequest, conflict, invalidToken, tooManyRequests } from '../errors.ts';
 import { claimSignIn, forgiveSignIn } from '../identity/rate-limit.ts';
 import {
@@ -25,14 +26,18 @@ export const settingsProblems = {
   wrongPassword: 'is not your current password',
   samePassword: 'must differ from your current password',
   throttled: 'Too many wrong passwords: wait a few minutes, then try again',
+  smsNeedsMobile:
+    'Mobile number: SMS alerts need a mobile number in international form, a + and the country code first, e.g. +44 7700 900123',
 } as const;
 
-function toApi(settings: OwnSettings): MySettings {
+function toApi(settings: OwnSettings, smsAvailable: boolean): MySettings {
   return {
     displayName: settings.displayName,
     email: settings.email,
     phone: settings.phone,
     preferences: { sound: settings.sound, toasts: settings.toasts },
+    smsFallback: settings.smsFallback,
+    smsAvailable,
     passwordChangeable: settings.hasPassword,
     version: settings.version,
   };
@@ -44,14 +49,20 @@ async function ownSettings(db: Database, caller: Caller): Promise<OwnSettings> {
   return settings;
 }
 
-export async function readMySettings(db: Database, caller: Caller): Promise<MySettings> {
-  return toApi(await ownSettings(db, caller));
+/** `smsAvailable`: the server has an SMS provider. */
+export async function readMySettings(
+  db: Database,
+  caller: Caller,
+  smsAvailable: boolean,
+): Promise<MySettings> {
+  return toApi(await ownSettings(db, caller), smsAvailable);
 }
 
 export async function changeMySettings(
   db: Database,
   actor: Actor,
   body: MySettingsUpdate,
+  smsAvailable: boolean,
 ): Promise<MySettings> {
   const { caller } = actor;
   const displayName = body.displayName.trim();
@@ -59,12 +70,18 @@ export async function changeMySettings(
   const phone = body.phone?.trim() ? body.phone.trim() : null;
   const before = await ownSettings(db, caller);
   if (before.version !== body.version) throw conflict(settingsProblems.stale);
+  const smsFallback = body.smsFallback ?? before.smsFallback;
+  // SMS goes to the phone as the provider takes it: a number in international form, or none is sent.
+  if (smsFallback && (phone === null || !MOBILE_NUMBER.test(phone))) {
+    throw badRequest([{ loc: ['body', 'phone'], msg: settingsProblems.smsNeedsMobile }]);
+  }
   return db.transaction(async (tx) => {
     const changed = await updateOwnSettings(tx, caller.id, body.version, {
       displayName,
       phone,
       sound: body.preferences.sound,
       toasts: body.preferences.toasts,
+      smsFallback,
     });
     if (!changed) throw conflict(settingsProblems.stale);
     const after = await readOwnSettings(tx, caller.id);
@@ -74,6 +91,7 @@ export async function changeMySettings(
       phone: s.phone,
       sound: s.sound,
       toasts: s.toasts,
+      smsFallback: s.smsFallback,
       version: s.version,
     });
     await recordAdminChange(tx, {
@@ -88,7 +106,7 @@ export async function changeMySettings(
       before: shown(before),
       after: shown(after),
     });
-    return toApi(after);
+    return toApi(after, smsAvailable);
   });
 }
 

@@ -234,6 +234,8 @@ export interface OwnSettings {
   readonly phone: string | null;
   readonly sound: boolean;
   readonly toasts: boolean;
+  /** An undelivered offer goes by SMS to their phone. */
+  readonly smsFallback: boolean;
   readonly version: number;
   /** The embedded identity provider keeps a password for the user. */
   readonly hasPassword: boolean;
@@ -247,10 +249,12 @@ export async function readOwnSettings(db: Queryable, id: string): Promise<OwnSet
     phone: string | null;
     notify_sound: boolean;
     notify_toasts: boolean;
+    sms_fallback: boolean;
     version: number;
     has_password: boolean;
   }>(
-    `select display_name, email, phone, notify_sound, notify_toasts, version, password_hash is not null as has_password
+    `select display_name, email, phone, notify_sound, notify_toasts, sms_fallback, version,
+       password_hash is not null as has_password
      from users where id = $1`,
     [id],
   );
@@ -261,6 +265,7 @@ export async function readOwnSettings(db: Queryable, id: string): Promise<OwnSet
       phone: row.phone,
       sound: row.notify_sound,
       toasts: row.notify_toasts,
+      smsFallback: row.sms_fallback,
       version: row.version,
       hasPassword: row.has_password,
     }
@@ -277,14 +282,15 @@ export async function updateOwnSettings(
     readonly phone: string | null;
     readonly sound: boolean;
     readonly toasts: boolean;
+    readonly smsFallback: boolean;
   },
 ): Promise<boolean> {
   const rows = await db.query(
-    `update users set display_name = $3, phone = $4, notify_sound = $5, notify_toasts = $6,
+    `update users set display_name = $3, phone = $4, notify_sound = $5, notify_toasts = $6, sms_fallback = $7,
        version = version + 1, updated_at = now()
      where id = $1 and version = $2
      returning id`,
-    [id, version, change.displayName, change.phone, change.sound, change.toasts],
+    [id, version, change.displayName, change.phone, change.sound, change.toasts, change.smsFallback],
   );
   return rows.length > 0;
 }

@@ -2,16 +2,18 @@
 // slow push service never holds up an escalation, and an escalation never waits for a push. The alerts
 // live in the database, so a restart loses none: whatever fell due while no server ran goes on the next
 // tick. Several servers may run this at once: `skip locked` gives each alert to one of them. The e-mails an
-// escalation enqueued (mail/mail-outbox.ts) go on the same tick, after the pushes.
+// escalation enqueued (mail/mail-outbox.ts) go on the same tick, after the pushes, and then the SMS whose
+// offer went undelivered for the hospital's delay (sms/sms-outbox.ts).
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../domain/escalation.ts';
 import { sendDueMailAlerts } from '../mail/mail-outbox.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import { sendDuePushAlerts } from '../push/push-outbox.ts';
 import type { PushService } from '../push/push-service.ts';
+import { dropDueSms, sendDueSms, type SmsService } from '../sms/sms-outbox.ts';
 
 export interface PushAlertWorker {
-  /** Sends what is due now (tests, and right after start-up); answers how many alerts and e-mails were handled. */
+  /** Sends what is due now (tests, and right after start-up); answers how many alerts, e-mails and SMS were handled. */
   tick(): Promise<number>;
   /**
    * Sends what is due now without waiting for the next tick (a change just enqueued an alert); a wake during a
@@ -27,6 +29,8 @@ export function startPushAlertWorker(options: {
   push: PushService;
   /** E-mail through SMTP; null when it is not configured. */
   mail: MailService | null;
+  /** SMS through a provider; null when none is configured (due SMS are then dropped unsent). */
+  sms: SmsService | null;
   tickMs: number;
   onError: (error: unknown) => void;
 }): PushAlertWorker {
@@ -38,7 +42,11 @@ export function startPushAlertWorker(options: {
       const pushed = await sendDuePushAlerts(options.db, options.clock, options.push);
       const mailed =
         options.mail === null ? 0 : await sendDueMailAlerts(options.db, options.clock, options.mail);
-      return pushed + mailed;
+      const texted =
+        options.sms === null
+          ? await dropDueSms(options.db, options.clock)
+          : await sendDueSms(options.db, options.clock, options.sms);
+      return pushed + mailed + texted;
     })().finally(() => {
       running = undefined;
       if (again && !stopped) {

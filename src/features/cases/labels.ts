@@ -129,6 +129,8 @@ export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
   cancelled: 'Cancelled',
   attachment: 'Image attached',
   email_sent: 'E-mail sent',
+  sms_sent: 'SMS sent',
+  sms_failed: 'SMS failed',
 };
 
 export const ACTIVE_STATUSES: readonly CaseStatus[] = ['pending', 'escalated', 'accepted', 'responded'];

@@ -8,3 +8,4 @@ export { organisationTexts } from './labels.ts';
 export { SpecialtyCatalogue } from './specialty-catalogue.tsx';
 export { HospitalsAtAGlance } from './hospitals-at-a-glance.tsx';
 export { SwitchboardSettings } from './switchboard-form.tsx';
+export { SmsFallbackSettings } from './sms-fallback-form.tsx';

@@ -1,20 +1,17 @@
-// /settings for every user: the profile (display name, phone), the notification preferences (sound,
-// toasts; kept on the server, per user) and, for the embedded identity provider's users, a new password.
+// /settings for every user: the profile (display name, mobile number), the notification preferences (sound,
+// toasts; kept on the server, per user), the alerts by SMS and e-mail and, for the embedded identity provider's users, a new password.
 // Profile and preferences save the whole settings record with the version read: a stale one answers 409
 // and the form offers to reload.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import * as z from 'zod/mini';
 import {
   changeMyPasswordMutation,
-  getMeQueryKey,
   getMySettingsOptions,
-  getMySettingsQueryKey,
-  updateMySettingsMutation,
 } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { MySettings, NotificationPreferences } from '../../../generated/types.gen.ts';
 import { zMySettingsUpdate, zPasswordChange } from '../../../generated/zod.gen.ts';
@@ -22,52 +19,13 @@ import { FormFooter } from '../../components/form-footer.tsx';
 import { ErrorState, LoadingState } from '../../components/states.tsx';
 import { ApiError, retryText } from '../../lib/api/index.ts';
 import { showServerProblems } from '../../lib/forms/server-problems.ts';
+import { isMobileNumber, MOBILE_NUMBER_RULE, SmsAlertsSection } from './sms-alerts.tsx';
+import { Section } from './settings-section.tsx';
+import { useSaveSettings } from './use-save-settings.ts';
 
 /** The password rule the server applies, said before the person types (the forced change says the same). */
 export const PASSWORD_RULE =
   'Use at least 12 characters, with at least one letter and one digit, and nothing common, easy to guess or made of your name or email.';
-
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby={id}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={id}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-function useSaveSettings(settings: MySettings) {
-  const queryClient = useQueryClient();
-  const update = useMutation(updateMySettingsMutation());
-  const [conflict, setConflict] = useState(false);
-  const send = async (change: {
-    displayName?: string;
-    phone?: string | null;
-    preferences?: NotificationPreferences;
-  }) => {
-    setConflict(false);
-    const saved = await update.mutateAsync({
-      body: {
-        displayName: change.displayName ?? settings.displayName,
-        phone: change.phone === undefined ? settings.phone : change.phone,
-        preferences: change.preferences ?? settings.preferences,
-        version: settings.version,
-      },
-    });
-    queryClient.setQueryData(getMySettingsQueryKey(), saved);
-    await queryClient.invalidateQueries({ queryKey: getMeQueryKey() });
-    return saved;
-  };
-  const reload = () => {
-    setConflict(false);
-    void queryClient.invalidateQueries({ queryKey: getMySettingsQueryKey() });
-  };
-  return { send, conflict, setConflict, reload };
-}
 
 const profileSchema = z.object({
   displayName: z.pipe(
@@ -95,8 +53,14 @@ function ProfileForm({ settings }: { settings: MySettings }) {
   });
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
+    const phone = values.phone.trim();
+    // SMS alerts go to this number: while they are on, it must be one a provider can text.
+    if (settings.smsFallback && !isMobileNumber(phone)) {
+      form.setError('phone', { message: MOBILE_NUMBER_RULE });
+      return;
+    }
     try {
-      await save.send({ displayName: values.displayName.trim(), phone: values.phone.trim() || null });
+      await save.send({ displayName: values.displayName.trim(), phone: phone || null });
       toast('Profile saved');
     } catch (error) {
       save.setConflict(error instanceof ApiError && error.status === 409);
@@ -123,7 +87,8 @@ function ProfileForm({ settings }: { settings: MySettings }) {
           />
           <TextInput
             {...form.register('phone')}
-            label="Phone"
+            label="Mobile number"
+            description="In international form, e.g. +44 7700 900123: SMS alerts go to it."
             type="tel"
             maxLength={40}
             autoComplete="tel"
@@ -301,6 +266,7 @@ export function MySettingsPanel() {
       {/* A new profile form for each version, so that a reload shows what was saved. */}
       <ProfileForm key={settings.data.version} settings={settings.data} />
       <PreferencesForm settings={settings.data} />
+      <SmsAlertsSection settings={settings.data} />
       <PasswordForm settings={settings.data} />
     </Stack>
   );

@@ -1,9 +1,14 @@
 // /hospital-admin: the administrator's hospital at a glance (open cases, specialties without on-call
-// coverage now) with the ways to its specialists and its triage assessments.
+// coverage now) with the ways to its specialists and its triage assessments, its switchboard number and when its
+// undelivered offers go by SMS.
 import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { routes } from '../../../config/routes.ts';
-import { HospitalsAtAGlance, SwitchboardSettings } from '../../../features/organisation/index.ts';
+import {
+  HospitalsAtAGlance,
+  SmsFallbackSettings,
+  SwitchboardSettings,
+} from '../../../features/organisation/index.ts';
 import { useMe } from '../../../lib/use-me.ts';
 
 export function Component() {
@@ -26,6 +31,7 @@ export function Component() {
         )}
       />
       {me?.hospital ? <SwitchboardSettings hospitalId={me.hospital.id} /> : null}
+      {me?.hospital ? <SmsFallbackSettings hospitalId={me.hospital.id} /> : null}
     </Stack>
   );
 }

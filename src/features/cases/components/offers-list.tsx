@@ -1,9 +1,46 @@
 // The closed loop, like read receipts: who the case was offered to and when, and whether the offer was
-// delivered to their app, seen, accepted or declined.
+// delivered to their app, seen, accepted or declined; and each attempt to reach them outside the app
+// ("Push delivered 02:14:03 · SMS sent 02:15:03 · E-mail sent 02:20:00").
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { Offer } from '../../../../generated/types.gen.ts';
+import type { ChannelAttempt, Offer } from '../../../../generated/types.gen.ts';
 import { stepLabels } from '../labels.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { formatClockTime, formatDateTime } from '../../../lib/date-time.ts';
+
+const CHANNEL_WORDS: Readonly<Record<ChannelAttempt['channel'], string>> = {
+  push: 'Push',
+  sms: 'SMS',
+  email: 'E-mail',
+};
+
+function attemptText(attempt: ChannelAttempt, timeZone: string): string {
+  const outcome =
+    attempt.outcome === 'failed'
+      ? attempt.final === true
+        ? 'failed, given up'
+        : 'failed, retrying'
+      : attempt.outcome;
+  return `${CHANNEL_WORDS[attempt.channel]} ${outcome} ${formatClockTime(attempt.at, timeZone)}`;
+}
+
+/** Every attempt in every channel, oldest first, on one wrapping line. */
+function Attempts({ attempts, timeZone }: { attempts: readonly ChannelAttempt[]; timeZone: string }) {
+  if (attempts.length === 0) return null;
+  return (
+    <Text size="sm" data-testid="offer-attempts">
+      {attempts.map((attempt, index) => (
+        <Text
+          span
+          key={`${attempt.channel}-${attempt.at}-${index}`}
+          c={attempt.outcome === 'failed' ? 'red.9' : undefined}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {index > 0 ? ' · ' : ''}
+          {attemptText(attempt, timeZone)}
+        </Text>
+      ))}
+    </Text>
+  );
+}
 
 function Receipt({ label, at, timeZone }: { label: string; at: string | null; timeZone: string }) {
   return (
@@ -53,6 +90,7 @@ export function OffersList({
                   </Badge>
                 )}
               </Group>
+              <Attempts attempts={offer.attempts} timeZone={timeZone} />
               {offer.declineReason && (
                 <Text size="sm" c="dimmed">
                   Reason: {offer.declineReason}
