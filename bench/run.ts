@@ -12,7 +12,7 @@ import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
 import { runInsightsBenchmark } from './insights.ts';
 import { idleBenchmark } from './idle.ts';
-import { lighthouseMarkdown, measureLighthouse } from './lighthouse.ts';
+import { lighthouseMarkdown, measureFreshAndAged } from './lighthouse.ts';
 import { runSchedulesBenchmark } from './schedules.ts';
 import { runScreenBenchmark } from './screen.ts';
 import { runReliabilityBenchmarks, runSimulationBenchmark } from './reliability.ts';
@@ -67,7 +67,7 @@ if (runs('lighthouse')) {
   const server = specServer(E2E_PORT + 4);
   await server.start();
   try {
-    const rows = await measureLighthouse(server.url, size);
+    const rows = await measureFreshAndAged(server, size);
     await write('lighthouse', `Measured ${machine}.\n\n${lighthouseMarkdown(rows)}`);
   } finally {
     await server.stop();
@@ -98,7 +98,7 @@ if (runs('idle')) {
   const server = specServer(E2E_PORT + 7);
   await server.start();
   try {
-    await write('idle', `Measured ${machine}.\n\n${await figures(idleBenchmark(server.url, size))}`);
+    await write('idle', `Measured ${machine}.\n\n${await figures(idleBenchmark(server, size))}`);
   } finally {
     await server.stop();
   }
