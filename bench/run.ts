@@ -1,7 +1,8 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
 // into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
 // `schedules`, `insights`, `reliability`, `simulation`, `screen`, `idle`) runs one part. `--smoke` runs the parts at
-// the size `npm test` runs them (seconds), and only prints their figures.
+// the size `npm test` runs them (seconds), and only prints their figures. `--no-build` measures the build already in
+// dist/ (two parts run side by side: a second build would rewrite the files the first one's server is serving).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -48,7 +49,7 @@ const parts = process.argv.slice(2).filter((argument) => !argument.startsWith('-
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
 // The browser parts measure the production build; the others start servers that serve no SPA.
-if (runs('bundle') || runs('lighthouse') || runs('screen') || runs('idle'))
+if (!process.argv.includes('--no-build') && (runs('bundle') || runs('lighthouse') || runs('screen') || runs('idle')))
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
