@@ -49,7 +49,10 @@ const parts = process.argv.slice(2).filter((argument) => !argument.startsWith('-
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
 // The browser parts measure the production build; the others start servers that serve no SPA.
-if (!process.argv.includes('--no-build') && (runs('bundle') || runs('lighthouse') || runs('screen') || runs('idle')))
+if (
+  !process.argv.includes('--no-build') &&
+  (runs('bundle') || runs('lighthouse') || runs('screen') || runs('idle'))
+)
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
