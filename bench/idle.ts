@@ -26,7 +26,9 @@ interface IdleSize {
 }
 
 const SIZES: Record<BenchSize, IdleSize> = {
-  full: { roles: ROLES, widths: [360, 1280], settleMs: 5_000, windowMs: 20_000, openCases: [20, 200] },
+  // 10 s to settle: the app loads MSAL's code once a screen has had 4 s and the browser is idle, a one-off task
+  // that fell into the window after 5 s on a busy machine (homes without a single timer read up to 19 ms/s).
+  full: { roles: ROLES, widths: [360, 1280], settleMs: 10_000, windowMs: 20_000, openCases: [20, 200] },
   smoke: { roles: ROLES.slice(0, 1), widths: [1280], settleMs: 1_000, windowMs: 2_000, openCases: [20] },
 };
 
