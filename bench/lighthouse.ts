@@ -2,8 +2,9 @@
 // home, in the mobile profile (a mid-range phone on a slow 4G, simulated) and the desktop one, against a real
 // server started by bench/run.ts. Debian's Chromium, driven by the Puppeteer that Lighthouse ships with: the
 // role's user signs in through the identity provider's page in one tab, and Lighthouse then loads the home
-// in that same tab with its storage kept (the app's session lives in the tab's sessionStorage). At the smoke
-// size (`npm test`): one role's home, one run, in the desktop profile.
+// in that same tab with its storage kept (the app's session lives in the tab's sessionStorage). Every page on
+// the demo as it starts, then every home again on the demo aged as a shift leaves it (bench/demo-shift.ts). At the
+// smoke size (`npm test`): one role's home, one run, in the desktop profile, on the fresh demo.
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -11,13 +12,19 @@ import { ROLE_HOME_ROUTES, ROLES } from '../src/lib/auth/roles.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { DEMO_PASSWORD, holdsMsalAccessToken } from '../e2e/support/sign-in.ts';
 import { identityTexts } from '../server/src/identity/texts.ts';
+import type { SpecServer } from '../e2e/support/server.ts';
+import { shiftDemo } from './demo-shift.ts';
 import { medianRun } from './lighthouse-median.ts';
 import type { BenchSize } from './support.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
+/** The demo as it starts, or aged: its times moved back as if the shift had gone on (see AGED_MINUTES). */
+export type Demo = 'fresh' | 'aged';
+
 export interface LighthouseRow {
   readonly page: string;
+  readonly demo?: Demo;
   readonly profile: 'mobile' | 'desktop';
   readonly scores: Record<(typeof CATEGORIES)[number], number>;
   readonly lcpMs: number;
@@ -71,6 +78,12 @@ export async function audit(page: Page, url: string, label: string, profile: (ty
 // points; the desktop profile scores near 100 and varies little.
 const RUNS: Record<LighthouseRow['profile'], number> = { mobile: 5, desktop: 1 };
 
+/**
+ * The aged demo: every case's times 75 minutes back, so on the restart the worker escalates and re-alerts what
+ * fell due and the waiting cases are past their targets, as on a shift that has gone on.
+ */
+export const AGED_MINUTES = 75;
+
 interface LighthouseSize {
   readonly profiles: typeof PROFILES;
   readonly runs: Record<LighthouseRow['profile'], number>;
@@ -105,8 +118,14 @@ export async function signIn(page: Page, baseUrl: string, email: string): Promis
   await page.waitForFunction(holdsMsalAccessToken, { timeout: 60_000 });
 }
 
-export async function measureLighthouse(baseUrl: string, size: BenchSize = 'full'): Promise<LighthouseRow[]> {
-  const { profiles, runs: runsOf, signInPage, roles } = SIZES[size];
+export async function measureLighthouse(
+  baseUrl: string,
+  size: BenchSize = 'full',
+  demo: Demo = 'fresh',
+): Promise<LighthouseRow[]> {
+  const { profiles, runs: runsOf, roles } = SIZES[size];
+  // The sign-in page shows no case: measured on the fresh demo only.
+  const signInPage = SIZES[size].signInPage && demo === 'fresh';
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM_PATH,
     args: [...CHROMIUM_ARGS, '--ignore-certificate-errors'],
@@ -124,7 +143,7 @@ export async function measureLighthouse(baseUrl: string, size: BenchSize = 'full
         await context.close();
       }
       const signInMedian = medianRun(signInRuns);
-      if (signInMedian) rows.push(signInMedian);
+      if (signInMedian) rows.push({ ...signInMedian, demo });
       for (const role of roles) {
         const runs: LighthouseRow[] = [];
         for (let run = 0; run < runsOf[profile.name]; run += 1) {
@@ -141,7 +160,7 @@ export async function measureLighthouse(baseUrl: string, size: BenchSize = 'full
           if (row) runs.push(row);
         }
         const median = medianRun(runs);
-        if (median) rows.push(median);
+        if (median) rows.push({ ...median, demo });
       }
     }
   } finally {
@@ -150,14 +169,23 @@ export async function measureLighthouse(baseUrl: string, size: BenchSize = 'full
   return rows;
 }
 
+/** The fresh demo's pages, then the server stopped, the demo aged in its database, and every home again. */
+export async function measureFreshAndAged(server: SpecServer, size: BenchSize): Promise<LighthouseRow[]> {
+  const fresh = await measureLighthouse(server.url, size, 'fresh');
+  await server.stop();
+  await shiftDemo(server.dataDir, { ageMinutes: AGED_MINUTES });
+  await server.start();
+  return [...fresh, ...(await measureLighthouse(server.url, size, 'aged'))];
+}
+
 export function lighthouseMarkdown(rows: readonly LighthouseRow[]): string {
   return [
-    '| page | profile | performance (median; lowest–highest run) | accessibility | best practices | SEO | LCP ms | TBT ms |',
-    '|---|---|---|---|---|---|---|---|',
+    '| page | demo | profile | performance (median; lowest–highest run) | accessibility | best practices | SEO | LCP ms | TBT ms |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows.map((row) =>
       row.error
-        ? `| ${row.page} | ${row.profile} | not scored: ${row.error} | | | | | |`
-        : `| ${row.page} | ${row.profile} | ${row.scores.performance}${row.range ? ` (${row.range[0]}–${row.range[1]})` : ''} | ${row.scores.accessibility} | ` +
+        ? `| ${row.page} | ${row.demo ?? 'fresh'} | ${row.profile} | not scored: ${row.error} | | | | | |`
+        : `| ${row.page} | ${row.demo ?? 'fresh'} | ${row.profile} | ${row.scores.performance}${row.range ? ` (${row.range[0]}–${row.range[1]})` : ''} | ${row.scores.accessibility} | ` +
           `${row.scores['best-practices']} | ${row.scores.seo} | ${row.lcpMs} | ${row.tbtMs} |`,
     ),
   ].join('\n');

@@ -1,7 +1,8 @@
 // npm run bench: builds, starts a real server of its own, measures, prints the figures and writes them
 // into docs/benchmarks.md between this run's markers. `npm run bench -- bundle` (or `lighthouse`, `cases`,
 // `schedules`, `insights`, `reliability`, `simulation`, `screen`, `idle`, `alerts`) runs one part. `--smoke` runs the parts at
-// the size `npm test` runs them (seconds), and only prints their figures.
+// the size `npm test` runs them (seconds), and only prints their figures. `--no-build` measures the build already in
+// dist/ (two parts run side by side: a second build would rewrite the files the first one's server is serving).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -13,7 +14,7 @@ import { bundleMarkdown, measureBundle } from './bundle.ts';
 import { runCasesBenchmarks } from './cases.ts';
 import { runInsightsBenchmark } from './insights.ts';
 import { idleBenchmark } from './idle.ts';
-import { lighthouseMarkdown, measureLighthouse } from './lighthouse.ts';
+import { lighthouseMarkdown, measureFreshAndAged } from './lighthouse.ts';
 import { runSchedulesBenchmark } from './schedules.ts';
 import { runScreenBenchmark } from './screen.ts';
 import { runReliabilityBenchmarks, runSimulationBenchmark } from './reliability.ts';
@@ -49,7 +50,10 @@ const parts = process.argv.slice(2).filter((argument) => !argument.startsWith('-
 const runs = (part: string): boolean => parts.length === 0 || parts.includes(part);
 
 // The browser parts measure the production build; the others start servers that serve no SPA.
-if (runs('bundle') || runs('lighthouse') || runs('screen') || runs('idle'))
+if (
+  !process.argv.includes('--no-build') &&
+  (runs('bundle') || runs('lighthouse') || runs('screen') || runs('idle'))
+)
   execFileSync('npm', ['run', '-s', 'build'], { stdio: 'inherit' });
 
 if (runs('bundle')) {
@@ -68,7 +72,7 @@ if (runs('lighthouse')) {
   const server = specServer(E2E_PORT + 4);
   await server.start();
   try {
-    const rows = await measureLighthouse(server.url, size);
+    const rows = await measureFreshAndAged(server, size);
     await write('lighthouse', `Measured ${machine}.\n\n${lighthouseMarkdown(rows)}`);
   } finally {
     await server.stop();
@@ -99,7 +103,7 @@ if (runs('idle')) {
   const server = specServer(E2E_PORT + 7);
   await server.start();
   try {
-    await write('idle', `Measured ${machine}.\n\n${await figures(idleBenchmark(server.url, size))}`);
+    await write('idle', `Measured ${machine}.\n\n${await figures(idleBenchmark(server, size))}`);
   } finally {
     await server.stop();
   }

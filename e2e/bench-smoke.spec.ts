@@ -56,7 +56,7 @@ test('screen: create → the offered specialist’s case box', async ({ browser 
 
 test('idle: one role’s home left open, its main-thread time per second', async () => {
   test.setTimeout(120_000);
-  const result = await idleBenchmark(server.url, 'smoke');
+  const result = await idleBenchmark(server, 'smoke');
   console.log(result.markdown);
   expect(figureProblems(result, 1)).toEqual([]);
 });

@@ -7,6 +7,8 @@ import { e2eServer } from '../server-env.ts';
 
 export interface SpecServer {
   readonly url: string;
+  /** Its data folder (`DATA_DIR`): kept across stop() and start(). */
+  readonly dataDir: string;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
@@ -41,6 +43,7 @@ export function specServer(port: number, env: Record<string, string> = {}): Spec
   let child: ChildProcess | undefined;
   return {
     url,
+    dataDir,
     async start() {
       child = spawn(process.execPath, ['server/src/main.ts'], {
         env: {

@@ -2,16 +2,18 @@
 // quarter of its whole span; past the target, "overdue by 0:04:10" in the danger colour with a warning sign.
 // Readable without colour: the words and the icon change too.
 //
-// The clock ticks every second for every timer on the screen, so what it re-renders is kept to a few plain
-// elements: the label and its layout render once, the ticking value is a leaf without any Mantine component.
+// The clock ticks every second for every timer on the screen, so a tick renders nothing: the ticking value's
+// text is written into its element (useClockText), and the value renders again only when its state changes
+// (warning, overdue, stale). The label and its layout render once; the value is a leaf without any Mantine
+// component.
 //
 // While the tab cannot reach the server a timer may count for a case that has moved on: it says "stale" beside
 // its value, in words and in grey, until the connection is back and the screen refetched.
 import { Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
 import { useOfflineSince } from '../lib/connection.ts';
 import { formatDuration } from '../lib/date-time.ts';
-import { useNow } from '../lib/use-now.ts';
+import { clockNow, useClockText, useClockValue } from '../lib/use-now.ts';
 import classes from './countdown.module.css';
 import { AlertTriangleIcon, ClockIcon } from './icons.tsx';
 
@@ -45,18 +47,29 @@ function StaleMark({ stale }: { stale: boolean }) {
   ) : null;
 }
 
+/** What a countdown to `due` says at `now`: the time left, or how long it is overdue. */
+function countdownText(due: number, now: number): string {
+  return now > due ? `overdue by ${formatDuration(now - due)}` : formatDuration(due - now);
+}
+
 /** The countdown's value alone, for a place that labels it already (a table's column). */
 export function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
-  const now = useNow();
   const stale = useOfflineSince() !== null;
+  const start = Date.parse(startAt);
   const due = Date.parse(dueAt);
-  const state = countdownState(Date.parse(startAt), due, now);
-  const value = state === 'overdue' ? `overdue by ${formatDuration(now - due)}` : formatDuration(due - now);
+  const state = useClockValue(useCallback((now: number) => countdownState(start, due, now), [start, due]));
+  const time = useRef<HTMLSpanElement>(null);
+  useClockText(
+    time,
+    (now) => countdownText(due, now),
+    (value) => timerLabel(label, value, stale),
+  );
+  const value = countdownText(due, clockNow());
   return (
     <span className={classes.value} data-state={state} data-stale={stale || undefined}>
       {state === 'overdue' && <AlertTriangleIcon size={16} />}
       {state === 'warning' && <ClockIcon size={16} />}
-      <span className={classes.time} role="timer" aria-label={timerLabel(label, value, stale)}>
+      <span ref={time} className={classes.time} role="timer" aria-label={timerLabel(label, value, stale)}>
         {value}
       </span>
       <StaleMark stale={stale} />
@@ -94,25 +107,40 @@ export function ElapsedTime({ label, since, until }: { label: string; since: str
 }
 
 function ElapsedValue({ label, since }: { label: string; since: string }) {
-  const now = useNow();
   const stale = useOfflineSince() !== null;
-  const value = formatDuration(now - Date.parse(since));
+  const start = Date.parse(since);
+  const time = useRef<HTMLSpanElement>(null);
+  useClockText(
+    time,
+    (now) => formatDuration(now - start),
+    (value) => timerLabel(label, value, stale),
+  );
+  const value = formatDuration(clockNow() - start);
   return stale ? (
     <span className={classes.value} data-stale>
-      <span className={classes.time} role="timer" aria-label={timerLabel(label, value, true)}>
+      <span ref={time} className={classes.time} role="timer" aria-label={timerLabel(label, value, true)}>
         {value}
       </span>
       <StaleMark stale />
     </span>
   ) : (
-    <TimerValue label={label} value={value} />
+    <TimerValue label={label} value={value} timeRef={time} />
   );
 }
 
 /** A timer's value as text, read out with its label. */
-export function TimerValue({ label, value }: { label: string; value: string }) {
+export function TimerValue({
+  label,
+  value,
+  timeRef,
+}: {
+  label: string;
+  value: string;
+  /** The element a ticking value's text is written into between renders. */
+  timeRef?: RefObject<HTMLSpanElement | null>;
+}) {
   return (
-    <span className={classes.time} role="timer" aria-label={`${label}: ${value}`}>
+    <span ref={timeRef} className={classes.time} role="timer" aria-label={`${label}: ${value}`}>
       {value}
     </span>
   );

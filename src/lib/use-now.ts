@@ -1,10 +1,15 @@
 // One clock for every timer on the screen: a single interval ticks each second while something listens,
 // so timers count without refetching and stay in step with each other.
 //
+// A tick renders nothing: a timer's seconds are written into its own text by `useClockText`, straight into
+// the element, and React renders a timer again only when what it derives from the clock changes
+// (`useClockValue`: a countdown turning to its warning, then overdue). Rendering every timer each second cost
+// a React render and commit per timer per second on every open screen, all shift long.
+//
 // A hidden tab rests: while the page is hidden the interval stops (no render, no work), and the moment it is
 // visible again the clock reads the time and notifies at once, so every timer shows the right value before the
 // next second. Only the clock rests: the event stream and its alerts run on their own.
-import { useSyncExternalStore } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 const TICK_MS = 1000;
 const listeners = new Set<() => void>();
@@ -66,11 +71,49 @@ export function useNow(): number {
 }
 
 /**
- * A value derived from the current time (past a deadline or not, whole minutes overdue), re-rendering the
- * caller only when that value changes, not every second: a board row turns red once, when its case becomes
- * overdue. `derive` must answer a primitive, so that an unchanged value is the same value.
+ * The clock's time as of its last tick (the time now when nothing listens), for a render that shows a ticking
+ * text: `useClockText` keeps that text right afterwards.
  */
-export function useClockValue<T extends string | number | boolean | null>(derive: (now: number) => T): T {
-  const read = () => derive(snapshot());
+export function clockNow(): number {
+  return listeners.size > 0 ? now : Date.now();
+}
+
+/**
+ * A value derived from the clock (a countdown's state): the caller renders again only when it changes, not on
+ * every tick. `derive` must return a primitive.
+ */
+export function useClockValue<T extends string | number | boolean | null>(derive: (time: number) => T): T {
+  const read = (): T => derive(clockNow());
   return useSyncExternalStore(subscribe, read, read);
+}
+
+/**
+ * Writes `text(now)` into the element on every tick, and `label(text)` into its aria-label when given, without
+ * a render. The element's render must show the same text for `clockNow()`, so the two never disagree; the
+ * first write comes as soon as the element is on the screen (the clock may have rested until then).
+ */
+export function useClockText(
+  ref: RefObject<HTMLElement | null>,
+  text: (time: number) => string,
+  label?: (value: string) => string,
+): void {
+  const latest = useRef({ text, label });
+  useLayoutEffect(() => {
+    latest.current = { text, label };
+  });
+  useLayoutEffect(() => {
+    const paint = (): void => {
+      const element = ref.current;
+      if (element === null) return;
+      const value = latest.current.text(now);
+      if (element.textContent !== value) element.textContent = value;
+      const named = latest.current.label?.(value);
+      if (named !== undefined && element.getAttribute('aria-label') !== named) {
+        element.setAttribute('aria-label', named);
+      }
+    };
+    const unsubscribe = subscribe(paint);
+    paint();
+    return unsubscribe;
+  }, [ref]);
 }

@@ -1,6 +1,7 @@
-// A tick updates only what ticks: on the ER doctor's list, a second of the shared clock renders the timers'
-// values and nothing else (no card, list or page); an event from the stream about one case renders that case's
-// card, not the others. Counted with React's Profiler over the whole app.
+// A tick updates only what ticks: on the ER doctor's list, a second of the shared clock changes the timers' text
+// and renders no component at all (no card, list or page; not even the timers, whose text is written into their
+// elements); a countdown turning to its warning renders that timer's value alone; an event from the stream
+// about one case renders that case's card, not the others. Counted with React's Profiler over the whole app.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handleGetCoverage, handleListCases, handleStreamEvents } from '../../generated/msw.gen.ts';
@@ -65,7 +66,7 @@ describe('what a tick renders on the ER board and the ER admin home', () => {
   it.each([
     ['the ER board', '/emergency-room/', 'emergency_room_admin' as const],
     ['the ER admin home', '/emergency-room/admin/', 'emergency_room_admin' as const],
-  ])('renders the timers alone on %s', async (_name, path, role) => {
+  ])('a tick changes the timers’ text and renders no component on %s', async (_name, path, role) => {
     const open = [card('cas_a', 'SGH-000001'), card('cas_b', 'SGH-000002', 'accepted')];
     const { onRender, commits } = recordRenders();
     await renderAppWith(
@@ -95,9 +96,9 @@ describe('what a tick renders on the ER board and the ER admin home', () => {
     const first = await screen.findByRole('listitem', { name: 'Case SGH-000001' });
     await screen.findByRole('listitem', { name: 'Case SGH-000002' });
     const onTick = await rendersOnTick(commits);
-    expect(within(first).getByRole('timer', { name: /Time since door/ })).toHaveTextContent('0:10:01');
-    expect(onTick.get('ElapsedValue')).toBe(2);
-    expect(nonTimers(onTick)).toEqual([]);
+    const door = within(first).getByRole('timer', { name: /Time since door: 0:10:01/ });
+    expect(door).toHaveTextContent('0:10:01');
+    expect([...onTick.keys()]).toEqual([]);
   });
 });
 
@@ -152,7 +153,7 @@ describe('what a tick renders on the ER tracking board (a desktop)', () => {
 });
 
 describe('what a tick and an event render on the ER doctor list', () => {
-  it('renders the timers alone on a tick, and one card on an event about its case', async () => {
+  it('renders nothing on a tick, the timer alone when its state changes, and one card on an event about its case', async () => {
     let cases = [card('cas_a', 'SGH-000001'), card('cas_b', 'SGH-000002'), card('cas_c', 'SGH-000003')];
     const connections: ReadableStreamDefaultController<Uint8Array>[] = [];
     const { onRender, commits } = recordRenders();
@@ -195,11 +196,22 @@ describe('what a tick and an event render on the ER doctor list', () => {
       vi.advanceTimersByTime(1_000);
     });
     expect(doorTimer).toHaveTextContent('0:10:01');
-    const onTick = renderCounts(commits);
-    expect(onTick.get('ElapsedValue')).toBe(3);
-    expect(onTick.get('CountdownValue')).toBe(3);
-    expect(onTick.get('EscalationValue')).toBe(3);
-    expect([...onTick.keys()].filter((name) => !TIMER_PARTS.has(name))).toEqual([]);
+    expect(doorTimer).toHaveAccessibleName('Time since door: 0:10:01');
+    expect(within(first).getByRole('timer', { name: /Time left to target/ })).toHaveTextContent('0:24:59');
+    expect(within(first).getByRole('timer', { name: /Escalates in/ })).toHaveTextContent('0:04:59');
+    // The seconds are written into the timers' own text: no component renders, not even a timer.
+    expect([...renderCounts(commits).keys()]).toEqual([]);
+
+    // A countdown whose state changes (the escalation, under a quarter of its five minutes left: its warning)
+    // renders that timer's value alone, once per case.
+    commits.length = 0;
+    act(() => {
+      vi.advanceTimersByTime(4 * 60_000);
+    });
+    expect(within(first).getByRole('timer', { name: /Escalates in/ })).toHaveTextContent('0:00:59');
+    const onWarning = renderCounts(commits);
+    expect(onWarning.get('EscalationValue')).toBe(3);
+    expect(nonTimers(onWarning)).toEqual([]);
 
     // One event about case B: it was accepted.
     cases = cases.map((item) =>

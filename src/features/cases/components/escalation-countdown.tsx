@@ -2,12 +2,13 @@
 // whom ("Escalates in 3:12 · to Dr Tomas Novak (on-call backup)"), or, at the end of the chain, that it no
 // longer escalates and keeps re-alerting every specialist of the specialty. Only the value ticks.
 import { Text } from '@mantine/core';
+import { useCallback, useRef } from 'react';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
 import { TimerField, TimerValue } from '../../../components/countdown.tsx';
 import classes from '../../../components/countdown.module.css';
 import { AlertTriangleIcon, ClockIcon } from '../../../components/icons.tsx';
 import { formatDuration } from '../../../lib/date-time.ts';
-import { useNow } from '../../../lib/use-now.ts';
+import { clockNow, useClockText, useClockValue } from '../../../lib/use-now.ts';
 import { caseTexts } from '../labels.ts';
 
 type Escalation = Pick<CaseSummary, 'ackDueAt' | 'escalatesTo' | 'createdAt' | 'updatedAt' | 'specialty'>;
@@ -22,18 +23,34 @@ export function escalationTargetText(item: Pick<CaseSummary, 'escalatesTo' | 'sp
   return `to every ${item.specialty.name} specialist`;
 }
 
-/** The escalation countdown's value alone, for a place that labels it already (a table's column). */
-export function EscalationValue({ startAt, dueAt }: { startAt: number; dueAt: number }) {
-  const now = useNow();
+function escalationText(dueAt: number, now: number): string {
   const left = dueAt - now;
+  return left <= 0 ? 'escalating now' : formatDuration(left);
+}
+
+const escalationLabel = (value: string): string => `${caseTexts.escalatesIn}: ${value}`;
+
+// The seconds are written into the value's text on each tick (useClockText); it renders when its state changes.
+// The value alone serves a place that labels it already (a table's column).
+export function EscalationValue({ startAt, dueAt }: { startAt: number; dueAt: number }) {
   // Under a quarter of the acknowledgement time left: the warning colour, as every countdown does.
-  const state = left <= 0 ? 'overdue' : left < (dueAt - startAt) / 4 ? 'warning' : 'normal';
-  const value = left <= 0 ? 'escalating now' : formatDuration(left);
+  const state = useClockValue(
+    useCallback(
+      (now: number) => {
+        const left = dueAt - now;
+        return left <= 0 ? 'overdue' : left < (dueAt - startAt) / 4 ? 'warning' : 'normal';
+      },
+      [startAt, dueAt],
+    ),
+  );
+  const time = useRef<HTMLSpanElement>(null);
+  useClockText(time, (now) => escalationText(dueAt, now), escalationLabel);
+  const value = escalationText(dueAt, clockNow());
   return (
     <span className={classes.value} data-state={state}>
       {state === 'overdue' && <AlertTriangleIcon size={16} />}
       {state === 'warning' && <ClockIcon size={16} />}
-      <span className={classes.time} role="timer" aria-label={`${caseTexts.escalatesIn}: ${value}`}>
+      <span ref={time} className={classes.time} role="timer" aria-label={escalationLabel(value)}>
         {value}
       </span>
     </span>
