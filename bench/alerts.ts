@@ -6,6 +6,7 @@
 // subscribed, then with 999 other users' devices subscribed beside it (only the offered person's device may
 // be pushed). Bounded in cases, and each case waits at most WAIT_MS. bench/run.ts writes the figures into
 // docs/benchmarks.md; tests/reliability/bench-smoke.test.ts runs it at the smoke size.
+import { runAlertsSmsBenchmark } from './alerts-sms.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -249,6 +250,8 @@ const stageRow = (stage: AlertsStage) =>
 
 export async function runAlertsBenchmark(size: BenchSize = 'full'): Promise<BenchResult> {
   const report = await measureAlerts(size);
+  // The SMS fallback is measured on its own database and provider stand-in, after the pushes.
+  const sms = await runAlertsSmsBenchmark(size);
   const first = report.stages[0];
   const markdown = [
     `### Case created → push request at the push service (${report.database})`,
@@ -260,8 +263,10 @@ export async function runAlertsBenchmark(size: BenchSize = 'full'): Promise<Benc
     ...report.stages.map(stageRow),
     '',
     `Pushes to a device other than the offered neurologist's: ${report.misdirected}. Requests the push service refused as malformed: ${report.malformed}.`,
-    // SMS fallback: bench/alerts-sms.ts (written beside this part) exports its own measurement, the SMS sent
-    // against its due time. The merger wires it here, appending its figures to this section.
+    '',
+    '### An undelivered offer → its SMS at the provider, against its due time',
+    '',
+    sms.markdown,
   ].join('\n');
   return {
     markdown,
@@ -269,6 +274,7 @@ export async function runAlertsBenchmark(size: BenchSize = 'full'): Promise<Benc
       'offers never pushed': report.stages.reduce((sum, stage) => sum + stage.cases - stage.pushed, 0),
       'pushes to a device not offered the case': report.misdirected,
       'malformed push requests': report.malformed,
+      ...sms.faults,
     },
   };
 }
