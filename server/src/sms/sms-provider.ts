@@ -74,9 +74,6 @@ export function twilioProvider(config: SmsConfig): SmsProvider {
 }
 
 export function createSmsProvider(config: SmsConfig | null): SmsProvider | null {
-  if (config === null) return null;
-  switch (config.provider) {
-    case 'twilio':
-      return twilioProvider(config);
-  }
+  // Twilio is the one adapter so far (`SMS_PROVIDER=twilio`); another provider adds its own branch here.
+  return config === null ? null : twilioProvider(config);
 }
