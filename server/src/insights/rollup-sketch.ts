@@ -31,21 +31,24 @@ export function bucketMiddle(bucket: number): number {
   return (low + low * GROWTH) / 2;
 }
 
-/** Cases per bucket, indexed by bucket (sparse). */
+/** Cases per bucket, by bucket: a dense array of counts (0 for an empty bucket). */
 export type Histogram = number[];
 
 export function addTo(histogram: Histogram, bucket: number, count: number): void {
+  while (histogram.length <= bucket) histogram.push(0);
   histogram[bucket] = (histogram[bucket] ?? 0) + count;
 }
 
 export function mergeInto(target: Histogram, source: Histogram): void {
-  source.forEach((count, bucket) => addTo(target, bucket, count));
+  while (target.length < source.length) target.push(0);
+  for (let bucket = 0; bucket < source.length; bucket += 1)
+    target[bucket] = (target[bucket] ?? 0) + (source[bucket] ?? 0);
 }
 
 /** The p-th percentile (0..1) of the histogram's cases; null for none. */
 export function histogramPercentile(histogram: Histogram, p: number): number | null {
   let total = 0;
-  histogram.forEach((count) => (total += count));
+  for (const count of histogram) total += count;
   if (total === 0) return null;
   const rank = p * (total - 1);
   const lowRank = Math.floor(rank);
@@ -53,12 +56,11 @@ export function histogramPercentile(histogram: Histogram, p: number): number | n
   let low: number | null = null;
   let high: number | null = null;
   let seen = 0;
-  histogram.forEach((count, bucket) => {
-    if (high !== null || count === 0) return;
-    seen += count;
+  for (let bucket = 0; bucket < histogram.length && high === null; bucket += 1) {
+    seen += histogram[bucket] ?? 0;
     if (low === null && seen > lowRank) low = bucketMiddle(bucket);
     if (seen > highRank) high = bucketMiddle(bucket);
-  });
+  }
   const lowValue = low ?? 0;
   const highValue = high ?? lowValue;
   return lowValue + (highValue - lowValue) * (rank - lowRank);

@@ -49,8 +49,11 @@ class Figures {
     this.escalated += row.escalated;
     this.declines += row.declines;
     this.noCoverage += row.no_coverage;
-    for (const key of Object.keys(INTERVAL_KEYS) as IntervalKey[])
-      mergeInto(this.histograms[key], parsed.histograms[key]);
+    for (const key of Object.keys(INTERVAL_KEYS) as IntervalKey[]) {
+      const pairs = parsed.histograms[key];
+      const histogram = this.histograms[key];
+      for (let at = 0; at < pairs.length; at += 2) addTo(histogram, pairs[at] ?? 0, pairs[at + 1] ?? 0);
+    }
   }
 
   merge(other: Figures): void {
@@ -90,10 +93,11 @@ class Figures {
   }
 }
 
+/** A row's counts as flat [bucket, count, bucket, count, …] lists. */
 interface ParsedCounts {
-  readonly histograms: Record<IntervalKey, Histogram>;
-  readonly hours: Histogram;
-  readonly targets: Histogram;
+  readonly histograms: Record<IntervalKey, number[]>;
+  readonly hours: number[];
+  readonly targets: number[];
 }
 
 function parseCounts(counts: RollupRow['counts']): ParsedCounts {
@@ -185,11 +189,12 @@ export async function readRolledUpBreakdowns(
     group(bySpecialty, row.specialty_id).add(row, parsed);
     group(byUrgency, row.urgency).add(row, parsed);
     const weekday = isoWeekday(row.day);
-    parsed.hours.forEach((count, hour) => {
-      const key = `${weekday}:${hour}`;
-      hours.set(key, (hours.get(key) ?? 0) + count);
-    });
-    mergeInto(targets, parsed.targets);
+    for (let at = 0; at < parsed.hours.length; at += 2) {
+      const key = `${weekday}:${parsed.hours[at]}`;
+      hours.set(key, (hours.get(key) ?? 0) + (parsed.hours[at + 1] ?? 0));
+    }
+    for (let at = 0; at < parsed.targets.length; at += 2)
+      addTo(targets, parsed.targets[at] ?? 0, parsed.targets[at + 1] ?? 0);
   }
   const totals = new Figures();
   for (const figures of byHospital.values()) totals.merge(figures);
