@@ -107,10 +107,10 @@ function parseCounts(counts: RollupRow['counts']): ParsedCounts {
     const count = Number(map[key]);
     const value = Number(key.slice(2));
     const prefix = key[0];
-    if (prefix === 'h') addTo(parsed.hours, value, count);
-    else if (prefix === 't') addTo(parsed.targets, value, count);
+    if (prefix === 'h') parsed.hours.push(value, count);
+    else if (prefix === 't') parsed.targets.push(value, count);
     else if (prefix !== undefined && prefix in INTERVAL_KEYS)
-      addTo(parsed.histograms[prefix as IntervalKey], value, count);
+      parsed.histograms[prefix as IntervalKey].push(value, count);
   }
   return parsed;
 }
