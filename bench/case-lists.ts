@@ -41,7 +41,7 @@ export async function measureCaseLists(
           { limit: 50 },
           { at: new Date(), address: '127.0.0.1' },
         );
-        return (await pool.query(sql, [...params])).rows;
+        return (await pool.query(sql, [...params])).rows as unknown[];
       });
       const rawBase = await listen(raw);
       try {

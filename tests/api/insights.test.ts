@@ -242,10 +242,11 @@ forEachDatabase((_name, open) => {
         row['request_to_accept_s'] ? [Number(row['request_to_accept_s'])] : [],
       );
       // The JSON's medians come from the rollups' histograms: within their stated error of the rows'.
-      const near = (p: number, figure: number | null) =>
+      const near = (p: number, figure: number | null) => {
         expect(Math.abs((percentile(accepts, p) ?? 0) - (figure ?? -1))).toBeLessThanOrEqual(
           allowedAt(accepts, p),
         );
+      };
       near(0.5, json.intervals.requestToAccept.median);
       near(0.9, json.intervals.requestToAccept.p90);
       expect(live.filter((row) => row['within_target'] === 'true').length / live.length).toBeCloseTo(

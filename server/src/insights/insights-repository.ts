@@ -92,14 +92,6 @@ const caseMeasures = (page = '') => `
     ) e on true
   )`;
 
-const INTERVAL_COLUMNS = [
-  ['doorToRequest', 'door_to_request'],
-  ['requestToFirstOffer', 'request_to_first_offer'],
-  ['requestToAccept', 'request_to_accept'],
-  ['acceptToConsultation', 'accept_to_consultation'],
-  ['requestToConsultation', 'request_to_consultation'],
-] as const;
-
 export interface IntervalFiguresRow {
   readonly median: number | null;
   readonly p90: number | null;
@@ -108,7 +100,14 @@ export interface IntervalFiguresRow {
 export interface FiguresRow {
   readonly volume: number;
   readonly cancelled: number;
-  readonly intervals: Record<(typeof INTERVAL_COLUMNS)[number][0], IntervalFiguresRow>;
+  readonly intervals: Record<
+    | 'doorToRequest'
+    | 'requestToFirstOffer'
+    | 'requestToAccept'
+    | 'acceptToConsultation'
+    | 'requestToConsultation',
+    IntervalFiguresRow
+  >;
   readonly withinAckShare: number | null;
   readonly withinTargetShare: number | null;
   readonly escalated: number;

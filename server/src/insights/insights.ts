@@ -32,7 +32,7 @@ import {
   type InsightsFilter,
   type PhysicianRow,
 } from './insights-repository.ts';
-import { readRolledUpBreakdowns, readRolledUpTotals } from './rollups-repository.ts';
+import { readRolledUpBreakdowns, readRolledUpTotals } from './rollup-figures.ts';
 import { SKETCH_ERROR } from './rollup-sketch.ts';
 
 type InsightsQuery = ExportInsightCasesData['query'];
