@@ -334,7 +334,8 @@ forEachDatabase((_name, open) => {
       await seedCasesDatabase(db, new Date('2030-01-01T00:00:00Z'));
       // A hospital in another zone: its days (and its clock change) are New York's.
       await db.query("update hospitals set time_zone = 'America/New_York' where id = $1", [RVG]);
-    });
+      // Migrating and seeding an embedded database takes a while on a busy machine.
+    }, 180_000);
     afterAll(async () => db.close());
 
     it('answers as the per-case computation once the cases are written', async () => {
