@@ -127,7 +127,9 @@ export async function fillCases(db: Database, total: number): Promise<void> {
   );
   const missing = total - count;
   if (missing <= 0) return;
+  // The rollups' insert trigger off for the bulk insert, then the rollups summed once, set-based.
   await db.exec(`
+    alter table cases disable trigger insight_cases_inserted;
     insert into cases (id, hospital_id, case_number, display_number, specialty_id, urgency, status, patient_age,
       patient_sex, door_time, chief_complaint, opened_by, routing_step, created_at, updated_at, target_due_at)
     select 'cas_bench_' || n, 'hosp_sgh', 1000 + n, 'SGH-' || lpad((1000 + n)::text, 6, '0'),
@@ -144,6 +146,8 @@ export async function fillCases(db: Database, total: number): Promise<void> {
     from generate_series(1, ${missing}) as n;
     update hospital_case_settings set last_case_number = 1000 + ${missing} + last_case_number
       where hospital_id = 'hosp_sgh';
+    alter table cases enable trigger insight_cases_inserted;
+    select insight_rebuild('hosp_sgh');
     analyze cases;`);
 }
 

@@ -254,6 +254,10 @@ export function insightHourCountExample() {
 
 export function hospitalInsightsExample() {
   return {
+    percentileError: {
+      seconds: 2.5,
+      share: 0.01,
+    },
     targetMinutes: 15,
     hospitals: [
       {

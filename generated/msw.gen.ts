@@ -1706,6 +1706,7 @@ export function handleGetHospitalInsights(
         return response(info);
       }
       const body = response?.body ?? {
+        percentileError: { seconds: 2.5, share: 0.01 },
         targetMinutes: 15,
         hospitals: [{ id: 'hosp_sgh', name: "St George's Hospital" }],
         range: { from: '2026-10-01', to: '2026-10-31' },

@@ -1034,7 +1034,7 @@ export const getPhysicianInsights = <ThrowOnError extends boolean = false>(
 /**
  * The measures of every case behind the hospital figures, as CSV (streamed).
  *
- * One row per case opened in the range, with the same filters and scope as getHospitalInsights: ids and measures only, never patient data. The medians, shares and counts of getHospitalInsights are computed from exactly these rows. Each export is audited.
+ * One row per case opened in the range, with the same filters and scope as getHospitalInsights: ids and measures only, never patient data. The counts and shares of getHospitalInsights equal those of exactly these rows, and its medians and 90th percentiles are within its `percentileError` of theirs. Each export is audited.
  */
 export const exportInsightCases = <ThrowOnError extends boolean = false>(
   options: Options<ExportInsightCasesData, ThrowOnError>,

@@ -1088,6 +1088,13 @@ export type HospitalInsights = {
    * The clinical target to accept within, in minutes, when every case of the range (cancelled ones aside) had the same one; null when they differ or there is none, so a chart draws a target line only where one target applies.
    */
   targetMinutes?: number | null;
+  /**
+   * Present when the medians and 90th percentiles are approximate (read from daily histograms rather than from every case): each is within `seconds` of the exact figure, or within `share` of the larger of the two case values it lies between, whichever allows more. Counts and shares are always exact.
+   */
+  percentileError?: {
+    seconds: number;
+    share: number;
+  };
 };
 
 /**

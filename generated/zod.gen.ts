@@ -842,6 +842,12 @@ export const zHospitalInsights = z.object({
   byUrgency: z.array(zInsightGroup).check(z.maxLength(3)),
   byHourOfWeek: z.array(zInsightHourCount).check(z.maxLength(168)),
   targetMinutes: z.nullish(z.int().check(z.gte(0), z.lte(1440))),
+  percentileError: z.optional(
+    z.object({
+      seconds: z.number().check(z.gte(0), z.lte(3600)),
+      share: z.number().check(z.gte(0), z.lte(1)),
+    }),
+  ),
 });
 
 /**

@@ -35,7 +35,7 @@ describe('bench parts at the smoke size', () => {
   });
 
   it.skipIf(!onPostgres)(`insights${withoutPostgres}`, async () => {
-    expectWellFormed(await runInsightsBenchmark('smoke'), 1);
+    expectWellFormed(await runInsightsBenchmark('smoke'), 2);
   });
 
   it(`alerts, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, async () => {

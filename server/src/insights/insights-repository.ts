@@ -92,30 +92,6 @@ const caseMeasures = (page = '') => `
     ) e on true
   )`;
 
-const CASE_MEASURES = caseMeasures();
-
-const INTERVAL_COLUMNS = [
-  ['doorToRequest', 'door_to_request'],
-  ['requestToFirstOffer', 'request_to_first_offer'],
-  ['requestToAccept', 'request_to_accept'],
-  ['acceptToConsultation', 'accept_to_consultation'],
-  ['requestToConsultation', 'request_to_consultation'],
-] as const;
-
-// The aggregates of domain/measures.ts's summarise(), in SQL (percentile_cont ignores the nulls).
-const FIGURES = `
-  count(*)::int as volume,
-  count(*) filter (where cancelled)::int as cancelled,
-  ${INTERVAL_COLUMNS.map(
-    ([, column]) => `percentile_cont(0.5) within group (order by ${column}) as ${column}_median,
-  percentile_cont(0.9) within group (order by ${column}) as ${column}_p90`,
-  ).join(',\n  ')},
-  avg(within_ack::int) filter (where not cancelled)::double precision as within_ack_share,
-  avg(within_target::int) filter (where not cancelled)::double precision as within_target_share,
-  count(*) filter (where escalated and not cancelled)::int as escalated,
-  coalesce(sum(declines) filter (where not cancelled), 0)::int as declines,
-  count(*) filter (where no_coverage and not cancelled)::int as no_coverage`;
-
 export interface IntervalFiguresRow {
   readonly median: number | null;
   readonly p90: number | null;
@@ -124,7 +100,14 @@ export interface IntervalFiguresRow {
 export interface FiguresRow {
   readonly volume: number;
   readonly cancelled: number;
-  readonly intervals: Record<(typeof INTERVAL_COLUMNS)[number][0], IntervalFiguresRow>;
+  readonly intervals: Record<
+    | 'doorToRequest'
+    | 'requestToFirstOffer'
+    | 'requestToAccept'
+    | 'acceptToConsultation'
+    | 'requestToConsultation',
+    IntervalFiguresRow
+  >;
   readonly withinAckShare: number | null;
   readonly withinTargetShare: number | null;
   readonly escalated: number;
@@ -134,24 +117,6 @@ export interface FiguresRow {
 
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
-function figuresOf(row: Row): FiguresRow {
-  return {
-    volume: Number(row['volume']),
-    cancelled: Number(row['cancelled']),
-    intervals: Object.fromEntries(
-      INTERVAL_COLUMNS.map(([name, column]) => [
-        name,
-        { median: num(row[`${column}_median`]), p90: num(row[`${column}_p90`]) },
-      ]),
-    ) as FiguresRow['intervals'],
-    withinAckShare: num(row['within_ack_share']),
-    withinTargetShare: num(row['within_target_share']),
-    escalated: Number(row['escalated']),
-    declines: Number(row['declines']),
-    noCoverage: Number(row['no_coverage']),
-  };
-}
-
 export interface BreakdownRows {
   readonly totals: FiguresRow;
   readonly trend: { start: string; figures: FiguresRow }[];
@@ -159,70 +124,6 @@ export interface BreakdownRows {
   readonly bySpecialty: { id: string; name: string; figures: FiguresRow }[];
   readonly byUrgency: { id: string; name: string; figures: FiguresRow }[];
   readonly byHourOfWeek: { weekday: number; hour: number; volume: number }[];
-}
-
-/** Every breakdown of the range in one pass over its cases (grouping sets). */
-export async function readBreakdowns(
-  db: Queryable,
-  filter: InsightsFilter,
-  bucket: 'day' | 'week',
-): Promise<BreakdownRows> {
-  const rows = await db.query(
-    `${CASE_MEASURES},
-    grouped as (
-      select
-        case when grouping(date_trunc($7, local_opened)) = 0 then 'trend'
-          when grouping(hospital_id) = 0 then 'hospital'
-          when grouping(specialty_id) = 0 then 'specialty'
-          when grouping(urgency) = 0 then 'urgency'
-          when grouping(extract(isodow from local_opened)) = 0 then 'hour'
-          else 'totals' end as grouping_set,
-        date_trunc($7, local_opened)::date::text as start,
-        hospital_id, specialty_id, urgency,
-        extract(isodow from local_opened)::int as weekday, extract(hour from local_opened)::int as hour,
-        ${FIGURES}
-      from case_measures
-      group by grouping sets ((), (date_trunc($7, local_opened)), (hospital_id), (specialty_id), (urgency),
-        (extract(isodow from local_opened), extract(hour from local_opened)))
-    )
-    select g.*, h.name as hospital_name, sp.name as specialty_name
-    from grouped g
-    left join hospitals h on h.id = g.hospital_id
-    left join specialties sp on sp.id = g.specialty_id
-    order by g.grouping_set, g.start, h.name, sp.name, g.urgency, g.weekday, g.hour`,
-    [...filterParams(filter), bucket],
-  );
-  const of = (set: string) => rows.filter((row) => row['grouping_set'] === set);
-  const urgencyOrder: readonly string[] = ['emergent', 'urgent', 'routine'];
-  const totalsRow = of('totals')[0];
-  return {
-    totals: totalsRow ? figuresOf(totalsRow) : await readTotals(db, filter),
-    trend: of('trend').map((row) => ({ start: String(row['start']), figures: figuresOf(row) })),
-    byHospital: of('hospital').map((row) => ({
-      id: String(row['hospital_id']),
-      name: String(row['hospital_name']),
-      figures: figuresOf(row),
-    })),
-    bySpecialty: of('specialty').map((row) => ({
-      id: String(row['specialty_id']),
-      name: String(row['specialty_name']),
-      figures: figuresOf(row),
-    })),
-    byUrgency: of('urgency')
-      .map((row) => ({ id: String(row['urgency']), name: String(row['urgency']), figures: figuresOf(row) }))
-      .sort((a, b) => urgencyOrder.indexOf(a.id) - urgencyOrder.indexOf(b.id)),
-    byHourOfWeek: of('hour').map((row) => ({
-      weekday: Number(row['weekday']),
-      hour: Number(row['hour']),
-      volume: Number(row['volume']),
-    })),
-  };
-}
-
-/** The figures of the whole range (the previous range's, to compare against). */
-export async function readTotals(db: Queryable, filter: InsightsFilter): Promise<FiguresRow> {
-  const rows = await db.query(`${CASE_MEASURES} select ${FIGURES} from case_measures`, filterParams(filter));
-  return figuresOf(rows[0] ?? {});
 }
 
 export interface CaseMeasuresRow extends Row {
@@ -413,20 +314,4 @@ export async function readConsultationsBy(
     consultedAt: String(row['consulted_at']),
     disposition: String(row['disposition']),
   }));
-}
-
-/**
- * The clinical target (minutes to accept) the range's live cases share, when they share one: each case keeps
- * its target as a due time from its opening. Null when they differ or there is no case.
- */
-export async function readTargetMinutes(db: Queryable, filter: InsightsFilter): Promise<number | null> {
-  const rows = await db.query<{ low: number | null; high: number | null }>(
-    `with ${SCOPED_CASES}
-     select min(round(extract(epoch from target_due_at - created_at) / 60))::int as low,
-       max(round(extract(epoch from target_due_at - created_at) / 60))::int as high
-     from scoped where cancelled_at is null`,
-    filterParams(filter),
-  );
-  const [row] = rows;
-  return row && row.low !== null && row.low === row.high ? row.low : null;
 }

@@ -24,17 +24,16 @@ import {
 import {
   hospitalInSystem,
   readConsultationsBy,
-  readBreakdowns,
   readCaseMeasuresPage,
   readHospitals,
   readPhysicians,
-  readTargetMinutes,
   readSpecialtyMedian,
-  readTotals,
   type CaseMeasuresRow,
   type InsightsFilter,
   type PhysicianRow,
 } from './insights-repository.ts';
+import { readRolledUpBreakdowns, readRolledUpTotals } from './rollup-figures.ts';
+import { SKETCH_ERROR } from './rollup-sketch.ts';
 
 type InsightsQuery = ExportInsightCasesData['query'];
 
@@ -77,9 +76,9 @@ export async function hospitalInsights(
   const scope = hospitalInsightsScope(caller);
   const filter = await filterFor(db, scope, query);
   const previous = previousRange(filter.from, filter.to);
-  const breakdowns = await readBreakdowns(db, filter, query.bucket ?? 'day');
-  const targetMinutes = await readTargetMinutes(db, filter);
-  const previousTotals = await readTotals(db, { ...filter, from: previous.from, to: previous.to });
+  // From the rollups: counts exact, medians and 90th percentiles within SKETCH_ERROR.
+  const { targetMinutes, ...breakdowns } = await readRolledUpBreakdowns(db, filter, query.bucket ?? 'day');
+  const previousTotals = await readRolledUpTotals(db, { ...filter, from: previous.from, to: previous.to });
   const hospitals = await readHospitals(
     db,
     filter.hospitalSystemId,
@@ -92,6 +91,7 @@ export async function hospitalInsights(
     ...breakdowns,
     previousTotals,
     targetMinutes,
+    percentileError: { ...SKETCH_ERROR },
   };
 }
 

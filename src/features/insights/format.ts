@@ -10,6 +10,12 @@ export function formatCount(value: number): string {
 }
 
 /** A duration in seconds as `4 min 12 s` (`42 s` under a minute); a dash for none. */
+/** A median or 90th percentile as shown: "≈" before it when the answer says it is approximate. */
+export function formatPercentile(seconds: number | null, approximate: boolean): string {
+  const text = formatDuration(seconds);
+  return approximate && seconds !== null ? `≈ ${text}` : text;
+}
+
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return NO_FIGURE;
   const total = Math.round(seconds);

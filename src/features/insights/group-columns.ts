@@ -3,9 +3,13 @@
 import type { InsightGroup } from '../../../generated/types.gen.ts';
 import { secondsToMinutes } from '../../lib/csv.ts';
 import type { Column } from './data-table.tsx';
-import { formatCount, formatDuration, formatShare } from './format.ts';
+import { formatCount, formatPercentile, formatShare } from './format.ts';
 
-export const groupColumns = (first: string, csvFirst: string): Column<InsightGroup>[] => [
+export const groupColumns = (
+  first: string,
+  csvFirst: string,
+  approximate = false,
+): Column<InsightGroup>[] => [
   { header: first, cell: (row) => row.name, csv: { header: csvFirst, value: (row) => row.name } },
   {
     header: 'Cases',
@@ -15,7 +19,7 @@ export const groupColumns = (first: string, csvFirst: string): Column<InsightGro
   },
   {
     header: 'Median to accept',
-    cell: (row) => formatDuration(row.figures.intervals.requestToAccept.median),
+    cell: (row) => formatPercentile(row.figures.intervals.requestToAccept.median, approximate),
     csv: {
       header: 'time_to_accept_median_min',
       value: (row) => secondsToMinutes(row.figures.intervals.requestToAccept.median),
@@ -24,7 +28,7 @@ export const groupColumns = (first: string, csvFirst: string): Column<InsightGro
   },
   {
     header: '90th percentile to accept',
-    cell: (row) => formatDuration(row.figures.intervals.requestToAccept.p90),
+    cell: (row) => formatPercentile(row.figures.intervals.requestToAccept.p90, approximate),
     csv: {
       header: 'time_to_accept_p90_min',
       value: (row) => secondsToMinutes(row.figures.intervals.requestToAccept.p90),

@@ -1,7 +1,7 @@
 // The headline figures of a range, each with its change against the previous range of as many days.
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { InsightFigures } from '../../../generated/types.gen.ts';
-import { formatChange, formatCount, formatDuration, formatShare } from './format.ts';
+import { formatChange, formatCount, formatPercentile, formatShare } from './format.ts';
 
 interface Headline {
   readonly label: string;
@@ -9,18 +9,18 @@ interface Headline {
   readonly change: string | null;
 }
 
-function headlines(current: InsightFigures, previous: InsightFigures): Headline[] {
+function headlines(current: InsightFigures, previous: InsightFigures, approximate: boolean): Headline[] {
   const accept = current.intervals.requestToAccept;
   const before = previous.intervals.requestToAccept;
   return [
     {
       label: 'Median time to accept',
-      value: formatDuration(accept.median),
+      value: formatPercentile(accept.median, approximate),
       change: formatChange(accept.median, before.median),
     },
     {
       label: '90th percentile to accept',
-      value: formatDuration(accept.p90),
+      value: formatPercentile(accept.p90, approximate),
       change: formatChange(accept.p90, before.p90),
     },
     {
@@ -35,7 +35,7 @@ function headlines(current: InsightFigures, previous: InsightFigures): Headline[
     },
     {
       label: 'Median request to consultation',
-      value: formatDuration(current.intervals.requestToConsultation.median),
+      value: formatPercentile(current.intervals.requestToConsultation.median, approximate),
       change: formatChange(
         current.intervals.requestToConsultation.median,
         previous.intervals.requestToConsultation.median,
@@ -62,13 +62,16 @@ function headlines(current: InsightFigures, previous: InsightFigures): Headline[
 export function HeadlineFigures({
   current,
   previous,
+  approximate = false,
 }: {
   readonly current: InsightFigures;
   readonly previous: InsightFigures;
+  /** Medians and 90th percentiles are approximate: shown with "≈". */
+  readonly approximate?: boolean;
 }) {
   return (
     <SimpleGrid component="dl" aria-label="Headline figures" cols={{ base: 2, md: 4 }} spacing="sm" m={0}>
-      {headlines(current, previous).map((item) => (
+      {headlines(current, previous, approximate).map((item) => (
         <Paper key={item.label} withBorder p="sm">
           <Text component="dt" size="sm" c="dimmed">
             {item.label}

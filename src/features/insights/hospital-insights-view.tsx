@@ -1,6 +1,6 @@
 // The hospital figures of a range: headline figures, then the charts people look at (time to accept over
 // time, share within target per specialty, volume by hour and weekday), each with the table behind it.
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { HospitalInsights } from '../../../generated/types.gen.ts';
 import { csvFileName } from '../../lib/csv.ts';
@@ -51,9 +51,17 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
       .filter((cell) => cell.weekday === index + 1)
       .reduce((sum, cell) => sum + cell.volume, 0),
   }));
+  const approximate = data.percentileError !== undefined;
   return (
     <Stack gap="md">
-      <HeadlineFigures current={data.totals} previous={data.previousTotals} />
+      <HeadlineFigures current={data.totals} previous={data.previousTotals} approximate={approximate} />
+      {data.percentileError ? (
+        <Text size="sm" c="dimmed">
+          ≈ Medians and 90th percentiles are approximate: within {data.percentileError.seconds} s, or{' '}
+          {Math.round(data.percentileError.share * 100)} % of the value, of the exact figure. Counts and
+          shares are exact.
+        </Text>
+      ) : null}
       <TimeToAcceptFigure
         data={data}
         bucket={filters.bucket}
@@ -79,7 +87,7 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
             fileName={fileName('by-specialty')}
             rows={data.bySpecialty}
             rowKey={(row) => row.id}
-            columns={groupColumns('Specialty', 'specialty')}
+            columns={groupColumns('Specialty', 'specialty', approximate)}
           />
         }
       />
@@ -151,7 +159,7 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
         fileName={fileName('by-urgency')}
         rows={data.byUrgency}
         rowKey={(row) => row.id}
-        columns={groupColumns('Urgency', 'urgency')}
+        columns={groupColumns('Urgency', 'urgency', approximate)}
       />
       {showHospitals && (
         <DataTable
@@ -159,7 +167,7 @@ export const HospitalInsightsView = memo(function HospitalInsightsView({
           fileName={fileName('by-hospital')}
           rows={data.byHospital}
           rowKey={(row) => row.id}
-          columns={groupColumns('Hospital', 'hospital')}
+          columns={groupColumns('Hospital', 'hospital', approximate)}
         />
       )}
     </Stack>

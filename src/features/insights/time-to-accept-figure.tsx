@@ -6,7 +6,7 @@ import type { HospitalInsights } from '../../../generated/types.gen.ts';
 import { ChoiceButtons } from '../../components/choice-buttons.tsx';
 import { ChartFigure } from './chart-figure.tsx';
 import { DataTable, type Column } from './data-table.tsx';
-import { formatCount, formatDay, formatDuration, toMinutes } from './format.ts';
+import { formatCount, formatDay, formatPercentile, toMinutes } from './format.ts';
 import { groupColumns } from './group-columns.ts';
 import { LineChart } from './line-chart.tsx';
 import { continuousTrend, MIN_CASES_PER_POINT } from './trend.ts';
@@ -26,6 +26,7 @@ export interface TimeToAcceptFigureProps {
 
 export function TimeToAcceptFigure({ data, bucket, onBucket, fileName }: TimeToAcceptFigureProps) {
   const slots = continuousTrend(data.trend, data.range, bucket);
+  const approximate = data.percentileError !== undefined;
   const rows: Row[] = slots.flatMap((slot) =>
     slot.figures === null ? [] : [{ start: slot.start, day: formatDay(slot.start), figures: slot.figures }],
   );
@@ -90,7 +91,7 @@ export function TimeToAcceptFigure({ data, bucket, onBucket, fileName }: TimeToA
               title:
                 count === 0
                   ? `${formatDay(slot.start)}: no cases`
-                  : `${formatDay(slot.start)}: ${formatCount(count)} cases; median ${formatDuration(median)}, 90th percentile ${formatDuration(p90)}`,
+                  : `${formatDay(slot.start)}: ${formatCount(count)} cases; median ${formatPercentile(median, approximate)}, 90th percentile ${formatPercentile(p90, approximate)}`,
             };
           })}
           unit=" min"

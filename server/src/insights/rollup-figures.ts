@@ -1,0 +1,187 @@
+// The hospital insights from the rollups (migration 0017): one row per hospital, specialty, urgency and local
+// day of the range, merged here into every breakdown. Counts and shares are exact; medians and 90th
+// percentiles come from the rows' histograms (rollup-sketch.ts, within its stated error).
+import type { Queryable } from '../db/database.ts';
+import type { BreakdownRows, FiguresRow, InsightsFilter } from './insights-repository.ts';
+import { addTo, histogramPercentile, mergeInto, type Histogram } from './rollup-sketch.ts';
+import { namesInOrder, readRollups, type RollupRow } from './rollups-repository.ts';
+
+// The count-map prefixes of the five intervals (migration 0017, insight_fact_keys).
+const INTERVAL_KEYS = {
+  d: 'doorToRequest',
+  f: 'requestToFirstOffer',
+  a: 'requestToAccept',
+  c: 'acceptToConsultation',
+  k: 'requestToConsultation',
+} as const;
+type IntervalKey = keyof typeof INTERVAL_KEYS;
+
+class Figures {
+  volume = 0;
+  cancelled = 0;
+  withinAck = 0;
+  withinTarget = 0;
+  escalated = 0;
+  declines = 0;
+  noCoverage = 0;
+  readonly histograms: Record<IntervalKey, Histogram> = { d: [], f: [], a: [], c: [], k: [] };
+
+  add(row: RollupRow, parsed: ParsedCounts): void {
+    this.volume += row.volume;
+    this.cancelled += row.cancelled;
+    this.withinAck += row.within_ack;
+    this.withinTarget += row.within_target;
+    this.escalated += row.escalated;
+    this.declines += row.declines;
+    this.noCoverage += row.no_coverage;
+    for (const key of Object.keys(INTERVAL_KEYS) as IntervalKey[]) {
+      const pairs = parsed.histograms[key];
+      const histogram = this.histograms[key];
+      for (let at = 0; at < pairs.length; at += 2) addTo(histogram, pairs[at] ?? 0, pairs[at + 1] ?? 0);
+    }
+  }
+
+  merge(other: Figures): void {
+    this.volume += other.volume;
+    this.cancelled += other.cancelled;
+    this.withinAck += other.withinAck;
+    this.withinTarget += other.withinTarget;
+    this.escalated += other.escalated;
+    this.declines += other.declines;
+    this.noCoverage += other.noCoverage;
+    for (const key of Object.keys(INTERVAL_KEYS) as IntervalKey[])
+      mergeInto(this.histograms[key], other.histograms[key]);
+  }
+
+  row(): FiguresRow {
+    const live = this.volume - this.cancelled;
+    const interval = (key: IntervalKey) => ({
+      median: histogramPercentile(this.histograms[key], 0.5),
+      p90: histogramPercentile(this.histograms[key], 0.9),
+    });
+    return {
+      volume: this.volume,
+      cancelled: this.cancelled,
+      intervals: {
+        doorToRequest: interval('d'),
+        requestToFirstOffer: interval('f'),
+        requestToAccept: interval('a'),
+        acceptToConsultation: interval('c'),
+        requestToConsultation: interval('k'),
+      },
+      withinAckShare: live === 0 ? null : this.withinAck / live,
+      withinTargetShare: live === 0 ? null : this.withinTarget / live,
+      escalated: this.escalated,
+      declines: this.declines,
+      noCoverage: this.noCoverage,
+    };
+  }
+}
+
+/** A row's counts as flat [bucket, count, bucket, count, …] lists. */
+interface ParsedCounts {
+  readonly histograms: Record<IntervalKey, number[]>;
+  readonly hours: number[];
+  readonly targets: number[];
+}
+
+function parseCounts(counts: RollupRow['counts']): ParsedCounts {
+  const map = (typeof counts === 'string' ? JSON.parse(counts) : counts) as Record<string, number>;
+  const parsed: ParsedCounts = { histograms: { d: [], f: [], a: [], c: [], k: [] }, hours: [], targets: [] };
+  for (const key in map) {
+    const count = Number(map[key]);
+    const value = Number(key.slice(2));
+    const prefix = key[0];
+    if (prefix === 'h') parsed.hours.push(value, count);
+    else if (prefix === 't') parsed.targets.push(value, count);
+    else if (prefix !== undefined && prefix in INTERVAL_KEYS)
+      parsed.histograms[prefix as IntervalKey].push(value, count);
+  }
+  return parsed;
+}
+
+/** The Monday (ISO week) of a day, as date_trunc('week', …) answers it. */
+function weekOf(day: string): string {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  const back = (new Date(at).getUTCDay() + 6) % 7;
+  return new Date(at - back * 86_400_000).toISOString().slice(0, 10);
+}
+
+const isoWeekday = (day: string): number => {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return weekday === 0 ? 7 : weekday;
+};
+
+function group(map: Map<string, Figures>, key: string): Figures {
+  let figures = map.get(key);
+  if (!figures) {
+    figures = new Figures();
+    map.set(key, figures);
+  }
+  return figures;
+}
+
+export interface RolledUp extends BreakdownRows {
+  /** The clinical target (minutes) every live case of the range shares; null when they differ or none. */
+  readonly targetMinutes: number | null;
+}
+
+/** Every breakdown of the range, its trend by day or by ISO week, from the range's rollups. */
+export async function readRolledUpBreakdowns(
+  db: Queryable,
+  filter: InsightsFilter,
+  bucket: 'day' | 'week',
+): Promise<RolledUp> {
+  const rows = await readRollups(db, filter);
+  const trend = new Map<string, Figures>();
+  const byHospital = new Map<string, Figures>();
+  const bySpecialty = new Map<string, Figures>();
+  const byUrgency = new Map<string, Figures>();
+  const hours = new Map<string, number>();
+  const targets: Histogram = [];
+  for (const row of rows) {
+    const parsed = parseCounts(row.counts);
+    group(trend, bucket === 'week' ? weekOf(row.day) : row.day).add(row, parsed);
+    group(byHospital, row.hospital_id).add(row, parsed);
+    group(bySpecialty, row.specialty_id).add(row, parsed);
+    group(byUrgency, row.urgency).add(row, parsed);
+    const weekday = isoWeekday(row.day);
+    for (let at = 0; at < parsed.hours.length; at += 2) {
+      const key = `${weekday}:${parsed.hours[at]}`;
+      hours.set(key, (hours.get(key) ?? 0) + (parsed.hours[at + 1] ?? 0));
+    }
+    for (let at = 0; at < parsed.targets.length; at += 2)
+      addTo(targets, parsed.targets[at] ?? 0, parsed.targets[at + 1] ?? 0);
+  }
+  const totals = new Figures();
+  for (const figures of byHospital.values()) totals.merge(figures);
+  const hospitalNames = await namesInOrder(db, 'hospitals', [...byHospital.keys()]);
+  const specialtyNames = await namesInOrder(db, 'specialties', [...bySpecialty.keys()]);
+  const urgencyOrder = ['emergent', 'urgent', 'routine'];
+  const sharedTargets = targets.flatMap((count, minutes) => (count > 0 ? [minutes] : []));
+  return {
+    totals: totals.row(),
+    trend: [...trend.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([start, figures]) => ({ start, figures: figures.row() })),
+    byHospital: hospitalNames.map(({ id, name }) => ({ id, name, figures: group(byHospital, id).row() })),
+    bySpecialty: specialtyNames.map(({ id, name }) => ({ id, name, figures: group(bySpecialty, id).row() })),
+    byUrgency: urgencyOrder
+      .filter((urgency) => byUrgency.has(urgency))
+      .map((urgency) => ({ id: urgency, name: urgency, figures: group(byUrgency, urgency).row() })),
+    byHourOfWeek: [...hours.entries()]
+      .map(([key, volume]) => {
+        const [weekday, hour] = key.split(':').map(Number);
+        return { weekday: weekday ?? 0, hour: hour ?? 0, volume };
+      })
+      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
+    targetMinutes: sharedTargets.length === 1 ? (sharedTargets[0] ?? null) : null,
+  };
+}
+
+/** The figures of the whole range (the previous range's, to compare against). */
+export async function readRolledUpTotals(db: Queryable, filter: InsightsFilter): Promise<FiguresRow> {
+  const totals = new Figures();
+  for (const row of await readRollups(db, filter)) totals.add(row, parseCounts(row.counts));
+  return totals.row();
+}
