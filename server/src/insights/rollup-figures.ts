@@ -1,4 +1,4 @@
-// The hospital insights from the rollups (migration 0017): one row per hospital, specialty, urgency and local
+// The hospital insights from the rollups (migration 0016): one row per hospital, specialty, urgency and local
 // day of the range, merged here into every breakdown. Counts and shares are exact; medians and 90th
 // percentiles come from the rows' histograms (rollup-sketch.ts, within its stated error).
 import type { Queryable } from '../db/database.ts';
@@ -6,7 +6,7 @@ import type { BreakdownRows, FiguresRow, InsightsFilter } from './insights-repos
 import { addTo, histogramPercentile, mergeInto, type Histogram } from './rollup-sketch.ts';
 import { namesInOrder, readRollups, type RollupRow } from './rollups-repository.ts';
 
-// The count-map prefixes of the five intervals (migration 0017, insight_fact_keys).
+// The count-map prefixes of the five intervals (migration 0016, insight_fact_keys).
 const INTERVAL_KEYS = {
   d: 'doorToRequest',
   f: 'requestToFirstOffer',

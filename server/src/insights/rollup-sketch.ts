@@ -1,4 +1,4 @@
-// The histograms behind the rolled-up medians and 90th percentiles (migration 0017's insight_bucket): an
+// The histograms behind the rolled-up medians and 90th percentiles (migration 0016's insight_bucket): an
 // interval in seconds falls in a 5-second bucket below 250 s, and above it in buckets each 2 % wider than
 // the last. A percentile is read as percentile_cont reads the cases' values (linear between the two closest
 // ranks), each of the two values taken at the middle of its bucket, so the answer is within

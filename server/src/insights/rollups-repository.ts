@@ -1,4 +1,4 @@
-// The rollups' rows (migration 0017): one per hospital, specialty, urgency and local day, with the counts and
+// The rollups' rows (migration 0016): one per hospital, specialty, urgency and local day, with the counts and
 // the histograms' count map; insights/rollup-figures.ts merges them into figures.
 import type { Queryable } from '../db/database.ts';
 import type { InsightsFilter } from './insights-repository.ts';
