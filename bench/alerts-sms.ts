@@ -9,14 +9,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
 import { openPglite, type Database } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
 import { seedDemoUsers } from '../server/src/demo/users.ts';
 import { writeSmsDelays } from '../server/src/sms/sms-repository.ts';
 import { LocalTwilio } from '../tests/api/support/twilio-server.ts';
-import { ms, percentile, postgresSchema, tokenFor, type BenchResult, type BenchSize } from './support.ts';
+import {
+  benchConfig,
+  ms,
+  percentile,
+  postgresSchema,
+  tokenFor,
+  type BenchResult,
+  type BenchSize,
+} from './support.ts';
 
 const HOSPITAL = 'hosp_sgh';
 const DOCTOR = 'usr_demo_er_doctor';
@@ -83,14 +90,7 @@ export async function runAlertsSmsBenchmark(sizeName: BenchSize = 'full'): Promi
   try {
     const { db } = database;
     await prepare(db);
-    const config = loadConfig({
-      PUBLIC_URL: 'https://localhost:8443',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      SPA_DIR: join(dataDir, 'no-spa'),
-      RATE_LIMIT_PER_USER: '1000000',
-      ...twilio.env(),
-    });
+    const config = benchConfig(dataDir, twilio.env());
     const app = await buildApp({ config, db });
     await app.ready();
     const authorization = `Bearer ${await tokenFor(app, DOCTOR, 'er_doctor')}`;

@@ -15,13 +15,20 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
 import { buildListQuery } from '../server/src/cases/case-queries.ts';
-import { loadConfig } from '../server/src/config.ts';
 import { openPglite, type Database } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
 import { seedDemoCases } from '../server/src/demo/seed.ts';
 import { seedDemoUsers } from '../server/src/demo/users.ts';
-import { listen, percentile, postgresSchema, tokenFor, type BenchResult, type BenchSize } from './support.ts';
+import {
+  benchConfig,
+  listen,
+  percentile,
+  postgresSchema,
+  tokenFor,
+  type BenchResult,
+  type BenchSize,
+} from './support.ts';
 import { takeEventFrames } from '../tests/support/event-frames.ts';
 
 interface AutocannonResult {
@@ -242,14 +249,7 @@ async function benchmarkOn(
   size: CasesSize,
 ): Promise<BenchResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'case-router-bench-'));
-  const config = loadConfig({
-    PUBLIC_URL: 'https://localhost:8443',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    SPA_DIR: join(dataDir, 'no-spa'),
-    // The load is the point here: the per-user limit would answer most of it with 429.
-    RATE_LIMIT_PER_USER: '1000000',
-  });
+  const config = benchConfig(dataDir);
   await migrate(db);
   const organisation = await seedDemoOrganisation(db);
   await seedDemoUsers(db, { password: 'Bench-password-2026', organisation });

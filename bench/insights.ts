@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
@@ -24,6 +23,7 @@ import { seedDemoUsers } from '../server/src/demo/users.ts';
 import { hospitalInsights } from '../server/src/insights/insights.ts';
 import { caseListsMarkdown, measureCaseLists, type ListCaller, type ListFigures } from './case-lists.ts';
 import {
+  benchConfig,
   listen,
   measureSideBySide,
   ms,
@@ -315,13 +315,7 @@ export async function runInsightsBenchmark(sizeName: BenchSize = 'full'): Promis
       fromDaysAgo: DAYS,
       toDaysAgo: RECENT_DAYS,
     });
-    const config = loadConfig({
-      PUBLIC_URL: 'https://localhost:8443',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      SPA_DIR: join(dataDir, 'no-spa'),
-      RATE_LIMIT_PER_USER: '1000000',
-    });
+    const config = benchConfig(dataDir);
     const app = await buildApp({ config, db });
     const base = await listen(app);
     const token = await tokenFor(app, SYSTEM_ADMIN, 'hospital_system');

@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/src/app.ts';
-import { loadConfig } from '../server/src/config.ts';
 import type { Database } from '../server/src/db/database.ts';
 import { migrate } from '../server/src/db/migrate.ts';
 import { seedDemoOrganisation } from '../server/src/demo/organisation.ts';
 import { seedDemoUsers } from '../server/src/demo/users.ts';
 import { readCoverage } from '../server/src/schedules/coverage.ts';
 import {
+  benchConfig,
   listen,
   measureSideBySide,
   ms,
@@ -99,13 +99,7 @@ export async function runSchedulesBenchmark(sizeName: BenchSize = 'full'): Promi
     const organisation = await seedDemoOrganisation(db);
     await seedDemoUsers(db, { password: 'Bench-password-2026', organisation });
     const shifts = await fillSchedule(db, size);
-    const config = loadConfig({
-      PUBLIC_URL: 'https://localhost:8443',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      SPA_DIR: join(dataDir, 'no-spa'),
-      RATE_LIMIT_PER_USER: '1000000',
-    });
+    const config = benchConfig(dataDir);
     const app = await buildApp({ config, db });
     const base = await listen(app);
     const headers = { authorization: `Bearer ${await tokenFor(app, ER_ADMIN, 'emergency_room_admin')}` };

@@ -2,14 +2,31 @@
 // latency run, a PostgreSQL schema of its own, and the SQL an operation sends (to replay it through raw `pg`).
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { importJWK, SignJWT } from 'jose';
 import pg from 'pg';
+import { loadConfig, type Config } from '../server/src/config.ts';
 import { openPostgres, type Database, type Queryable, type Row } from '../server/src/db/database.ts';
 import { loadSigningKey } from '../server/src/identity/keys.ts';
 
 /** How big a part runs: `full` in `npm run bench`, `smoke` (seconds) in `npm test`, which checks it still runs. */
 export type BenchSize = 'full' | 'smoke';
+
+/**
+ * The configuration of an app a part builds in-process: silent, its data in `dataDir`, no SPA, and no per-user
+ * rate limit (the load is the point: the limit would answer most of it with 429). `extra` adds to it.
+ */
+export function benchConfig(dataDir: string, extra: Readonly<Record<string, string>> = {}): Config {
+  return loadConfig({
+    PUBLIC_URL: 'https://localhost:8443',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SPA_DIR: join(dataDir, 'no-spa'),
+    RATE_LIMIT_PER_USER: '1000000',
+    ...extra,
+  });
+}
 
 /** What a part measured: its figures as Markdown, and the counts a sound run keeps at 0 (lost, misdelivered…). */
 export interface BenchResult {
