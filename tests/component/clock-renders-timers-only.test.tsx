@@ -142,7 +142,10 @@ describe('what a tick renders on the ER tracking board (a desktop)', () => {
       const table = await screen.findByRole('table');
       const lateRow = within(table).getByRole('row', { name: /SGH-000003/ });
       expect(lateRow).toHaveAttribute('data-overdue', 'true');
-      const timerTexts = () => within(table).getAllByRole('timer').map((timer) => timer.textContent);
+      const timerTexts = () =>
+        within(table)
+          .getAllByRole('timer')
+          .map((timer) => timer.textContent);
       const before = timerTexts();
       const onTick = await rendersOnTick(commits);
       expect(within(lateRow).getByTestId('overdue')).toHaveTextContent('Overdue 12 min');

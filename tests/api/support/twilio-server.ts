@@ -86,7 +86,11 @@ export class LocalTwilio {
         return;
       case 'refuse':
         // Twilio quotes the number in its message: the server must not log it.
-        reply(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
+        reply(400, {
+          code: 21211,
+          message: `The 'To' number ${to} is not a valid phone number.`,
+          status: 400,
+        });
         return;
       case 'hang':
         this.hanging.push(response);
