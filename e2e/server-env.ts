@@ -1,7 +1,9 @@
 // How the end-to-end server is started: its own port and data folder, the embedded database, short-lived
 // nothing by default. Specs that need another server start one with specServer() from ./support/server.ts,
-// on a port above E2E_PORT (+1 auth, +2 bundle bench, +3 escalation, +4 Lighthouse bench and mock mode, +5 screen
-// bench, +6 the benchmarks' smoke runs, +7 the ER board). E2E_PORT moves them all, so two checkouts can run the browser tests at once.
+// on a port above E2E_PORT (+1 auth, +2 bundle bench, +3 escalation and SMS fallback, +4 Lighthouse bench and mock mode, +5 screen
+// bench, +6 the benchmarks' smoke runs, +7 the ER board and the idle bench; the push delivery spec takes a port the system
+// gives). One spec runs at a time, so two that share an offset never meet. E2E_PORT moves them all, so two
+// checkouts can run the browser tests at once.
 export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 8643);
 
 export const e2eServer = {
