@@ -39,7 +39,7 @@ describe('bench parts at the smoke size', () => {
   });
 
   it(`alerts, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, async () => {
-    expectWellFormed(await runAlertsBenchmark('smoke'), 1);
+    expectWellFormed(await runAlertsBenchmark('smoke'), 2);
   });
 
   it.skipIf(!onPostgres)(`reliability${withoutPostgres}`, async () => {
