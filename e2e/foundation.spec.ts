@@ -73,9 +73,9 @@ test("a screen's page names the build's modules of that screen, and each is ther
   const files = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map(
     (match) => match[1] ?? '',
   );
-  // The screen's own chunk and the shell's at least.
+  // The screen's own chunk and the shell's layout at least.
   expect(files.some((file) => /\/cases-page-[\w-]+\.js$/.test(file))).toBe(true);
-  expect(files.some((file) => /\/shell-[\w-]+\.js$/.test(file))).toBe(true);
+  expect(files.some((file) => /\/app-shell-layout-[\w-]+\.js$/.test(file))).toBe(true);
   for (const file of files) {
     const asset = await request.get(file);
     expect(asset.status(), file).toBe(200);
