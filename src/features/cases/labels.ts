@@ -131,6 +131,7 @@ export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
   email_sent: 'E-mail sent',
   sms_sent: 'SMS sent',
   sms_failed: 'SMS failed',
+  answers_added: 'Vital signs or answers added',
 };
 
 export const ACTIVE_STATUSES: readonly CaseStatus[] = ['pending', 'escalated', 'accepted', 'responded'];
