@@ -186,6 +186,16 @@ describe("the specialist's open case page", () => {
       ...item,
       vitals: { heartRate: 112, systolicBp: 186 },
       triageAnswers: { ...item.triageAnswers, tq_killip: 'III' },
+      timeline: [
+        ...item.timeline,
+        {
+          id: 'evt_answers',
+          at: new Date().toISOString(),
+          kind: 'answers_added',
+          actor: item.openedBy,
+          data: { vitals: ['heartRate', 'systolicBp'], questionIds: ['tq_killip'] },
+        },
+      ],
     };
     stream.send({ type: 'case', caseId: item.id, caseStatus: item.status });
 
@@ -194,5 +204,8 @@ describe("the specialist's open case page", () => {
     expect(within(details).getByText('III')).toBeInTheDocument();
     expect(within(details).queryByTestId('pending-answer')).not.toBeInTheDocument();
     expect(within(details).queryByText('Pending: not given yet')).not.toBeInTheDocument();
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByText('Vital signs or answers added')).toBeInTheDocument();
+    expect(within(timeline).getByText('Heart rate, Systolic BP · 1 triage answer')).toBeInTheDocument();
   });
 });
