@@ -101,8 +101,11 @@ forEachDatabase((_name, open) => {
         expect(actions).toContainEqual([ER_STAFF, 'case.answers_added']);
 
         // The specialist the case is offered to hears of each change, and reads the case again.
+        // NOTIFY arrives after the commit, in its own time: wait for it (generously, on a busy machine).
         await expect
-          .poll(() => heard.filter((event) => event.type === 'case' && event.caseId === created.id).length)
+          .poll(() => heard.filter((event) => event.type === 'case' && event.caseId === created.id).length, {
+            timeout: 30_000,
+          })
           .toBe(2);
         const read = await as(app, NEURO_PRIMARY).get<Case>(`/cases/${created.id}`);
         expect(read.body.vitals.heartRate).toBe(108);
@@ -140,7 +143,9 @@ forEachDatabase((_name, open) => {
 
       const empty = await post({});
       expect(empty.status).toBe(400);
-      expect(empty.body.detail).toEqual([{ loc: ['body'], msg: 'give at least one vital sign or triage answer' }]);
+      expect(empty.body.detail).toEqual([
+        { loc: ['body'], msg: 'give at least one vital sign or triage answer' },
+      ]);
       expect((await post({ vitals: {}, triageAnswers: {} })).status).toBe(400);
 
       const unknownQuestion = await post({ triageAnswers: { tq_sgh_cardiology_killip: 'II' } });
