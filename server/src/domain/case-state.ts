@@ -13,15 +13,7 @@ export const CASE_STATUSES = [
 ] as const satisfies readonly CaseStatus[];
 
 export type CaseAction =
-  | 'escalate'
-  | 'accept'
-  | 'decline'
-  | 'respond'
-  | 'close'
-  | 'cancel'
-  | 'message'
-  | 'attach'
-  | 'answer';
+  'escalate' | 'accept' | 'decline' | 'respond' | 'close' | 'cancel' | 'message' | 'attach' | 'answer';
 
 // Decline, message, attach and answer are events, not moves: they keep the status but are still only legal in some.
 const MOVES: Record<CaseAction, { readonly from: readonly CaseStatus[]; readonly to: CaseStatus | null }> = {
