@@ -116,7 +116,12 @@ export function AddAnswersDialog({ caseId, opened, onClose, pending, timeZone }:
   });
   const problem = form.formState.errors.root?.message ?? action.problem;
   return (
-    <Modal opened={opened} onClose={onClose} title={addAnswersTexts.action}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={addAnswersTexts.action}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={addAnswersTexts.action}>
         <Stack gap="md">
           <Text size="sm">
