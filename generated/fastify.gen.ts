@@ -6,6 +6,9 @@ import type {
   AcceptCaseData,
   AcceptCaseErrors,
   AcceptCaseResponses,
+  AddCaseAnswersData,
+  AddCaseAnswersErrors,
+  AddCaseAnswersResponses,
   AddHospitalAdminData,
   AddHospitalAdminErrors,
   AddHospitalAdminResponses,
@@ -330,6 +333,11 @@ export type RouteHandlers = {
     Body: CancelCaseData['body'];
     Params: CancelCaseData['path'];
     Reply: Omit<CancelCaseErrors, 'default'> & CancelCaseResponses;
+  }>;
+  addCaseAnswers: RouteHandler<{
+    Body: AddCaseAnswersData['body'];
+    Params: AddCaseAnswersData['path'];
+    Reply: Omit<AddCaseAnswersErrors, 'default'> & AddCaseAnswersResponses;
   }>;
   acceptCase: RouteHandler<{
     Params: AcceptCaseData['path'];

@@ -2,6 +2,7 @@
 
 export {
   acceptCase,
+  addCaseAnswers,
   addHospitalAdmin,
   addTimeOff,
   cancelCase,
@@ -88,6 +89,11 @@ export type {
   AcceptCaseResponse,
   AcceptCaseResponses,
   AckMinutes,
+  AddCaseAnswersData,
+  AddCaseAnswersError,
+  AddCaseAnswersErrors,
+  AddCaseAnswersResponse,
+  AddCaseAnswersResponses,
   AddHospitalAdminData,
   AddHospitalAdminError,
   AddHospitalAdminErrors,
@@ -113,6 +119,7 @@ export type {
   CancelCaseResponse,
   CancelCaseResponses,
   Case,
+  CaseAnswersAdd,
   CaseCancel,
   CaseClose,
   CaseCreate,

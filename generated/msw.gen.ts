@@ -10,6 +10,8 @@ import {
 
 import type {
   AcceptCaseResponses,
+  AddCaseAnswersData,
+  AddCaseAnswersResponses,
   AddHospitalAdminData,
   AddHospitalAdminResponses,
   AddTimeOffData,
@@ -1150,6 +1152,52 @@ export function handleCancelCase(
     CancelCaseData['body']
   >(
     `${options?.baseUrl ?? '*'}/cases/:caseId/cancel`,
+    (info) => {
+      if (typeof response === 'function') {
+        return response(info);
+      }
+      const body = response?.body;
+      if (body !== undefined) {
+        return HttpResponse.json(body, { status: response?.status ?? 200 });
+      }
+      if (options?.responseFallback === 'passthrough') {
+        return;
+      }
+      return new Response('Not Implemented', {
+        status: 501,
+        statusText: 'Not Implemented',
+      });
+    },
+    options,
+  );
+}
+
+export type HandleAddCaseAnswersResponse = {
+  body: AddCaseAnswersResponses[200];
+  status?: 200;
+};
+
+/**
+ * Handler for the `POST /cases/{caseId}/answers` operation.
+ */
+export function handleAddCaseAnswers(
+  response?:
+    | HandleAddCaseAnswersResponse
+    | HttpResponseResolver<
+        {
+          caseId: string;
+        },
+        AddCaseAnswersData['body']
+      >,
+  options?: RequestHandlerOptions,
+): HttpHandler {
+  return http.post<
+    {
+      caseId: string;
+    },
+    AddCaseAnswersData['body']
+  >(
+    `${options?.baseUrl ?? '*'}/cases/:caseId/answers`,
     (info) => {
       if (typeof response === 'function') {
         return response(info);
@@ -3506,6 +3554,10 @@ export type MswHandlerFactories = {
    */
   cancelCase: typeof handleCancelCase;
   /**
+   * Handler for the `POST /cases/{caseId}/answers` operation.
+   */
+  addCaseAnswers: typeof handleAddCaseAnswers;
+  /**
    * Handler for the `POST /cases/{caseId}/accept` operation.
    */
   acceptCase: typeof handleAcceptCase;
@@ -3754,6 +3806,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
     createCase: wrap(handleCreateCase),
     getCase: wrap(handleGetCase),
     cancelCase: wrap(handleCancelCase),
+    addCaseAnswers: wrap(handleAddCaseAnswers),
     acceptCase: wrap(handleAcceptCase),
     declineCase: wrap(handleDeclineCase),
     repageCase: wrap(handleRepageCase),
@@ -3833,6 +3886,7 @@ export function createMswHandlers(config: RequestHandlerOptions = {}): CreateMsw
       invoke(pick.updateHospitalSwitchboard, overrides.updateHospitalSwitchboard),
       invoke(pick.updateHospitalSmsFallback, overrides.updateHospitalSmsFallback),
       invoke(pick.cancelCase, overrides.cancelCase),
+      invoke(pick.addCaseAnswers, overrides.addCaseAnswers),
       invoke(pick.acceptCase, overrides.acceptCase),
       invoke(pick.declineCase, overrides.declineCase),
       invoke(pick.repageCase, overrides.repageCase),

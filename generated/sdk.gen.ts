@@ -13,6 +13,9 @@ import type {
   AcceptCaseData,
   AcceptCaseErrors,
   AcceptCaseResponses,
+  AddCaseAnswersData,
+  AddCaseAnswersErrors,
+  AddCaseAnswersResponses,
   AddHospitalAdminData,
   AddHospitalAdminErrors,
   AddHospitalAdminResponses,
@@ -248,6 +251,7 @@ import type {
 } from './types.gen.ts';
 import {
   zAcceptCaseResponse,
+  zAddCaseAnswersResponse,
   zAddHospitalAdminResponse,
   zAddTimeOffResponse,
   zCancelCaseResponse,
@@ -805,6 +809,25 @@ export const cancelCase = <ThrowOnError extends boolean = false>(
     responseValidator: async (data) => await zCancelCaseResponse.parseAsync(data),
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/cases/{caseId}/cancel',
+    ...options,
+    headers: {
+      'Content-Type': 'application/json',
+      ...options.headers,
+    },
+  });
+
+/**
+ * Add or correct a case's vital signs and triage answers after sending it (its emergency room).
+ *
+ * For the case's emergency room (emergency_room, emergency_room_admin, and the er_doctor who opened it) while the case is open (pending, escalated, accepted or responded; 409 once closed or cancelled). The answers are checked as at creation against the questions the case was sent with (an unknown question or a wrong value is a 400 naming it); each sign or answer given replaces the case's own, the rest stay. Recorded on the timeline as `answers_added` with the names of the signs and the ids of the questions only, audited, and pushed to the event streams of the case's specialists and doctor, whose open pages read the case again.
+ */
+export const addCaseAnswers = <ThrowOnError extends boolean = false>(
+  options: Options<AddCaseAnswersData, ThrowOnError>,
+): RequestResult<AddCaseAnswersResponses, AddCaseAnswersErrors, ThrowOnError> =>
+  (options.client ?? client).post<AddCaseAnswersResponses, AddCaseAnswersErrors, ThrowOnError>({
+    responseValidator: async (data) => await zAddCaseAnswersResponse.parseAsync(data),
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/cases/{caseId}/answers',
     ...options,
     headers: {
       'Content-Type': 'application/json',

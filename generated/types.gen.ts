@@ -774,7 +774,8 @@ export type CaseEventKind =
   | 'attachment'
   | 'email_sent'
   | 'sms_sent'
-  | 'sms_failed';
+  | 'sms_failed'
+  | 'answers_added';
 
 /**
  * One entry of the timeline.
@@ -788,7 +789,7 @@ export type CaseEvent = {
    */
   actor: UserRef | null;
   /**
-   * Depends on kind: offered/realerted {specialistIds, step}, escalated {step, reason}, declined {reason}, closed {disposition, note}, cancelled {reason}, attachment {attachmentId, fileName}, email_sent {recipientId}, sms_sent {recipientId, offerId, attempt}, sms_failed {recipientId, offerId, attempt, status, code, final}.
+   * Depends on kind: offered/realerted {specialistIds, step}, escalated {step, reason}, declined {reason}, closed {disposition, note}, cancelled {reason}, attachment {attachmentId, fileName}, email_sent {recipientId}, sms_sent {recipientId, offerId, attempt}, sms_failed {recipientId, offerId, attempt, status, code, final}, answers_added {vitals (names of the signs given), questionIds}.
    */
   data: {
     [key: string]: unknown;
@@ -882,6 +883,14 @@ export type Case = CaseSummary & {
  */
 export type CaseCancel = {
   reason?: string;
+};
+
+/**
+ * Vital signs and triage answers the case's emergency room adds after sending it (an emergent case is sent with the minimum data set), or corrects. Each one given replaces the case's value of that sign or question; what is left out stays as it is. At least one sign or answer.
+ */
+export type CaseAnswersAdd = {
+  vitals?: VitalSigns;
+  triageAnswers?: TriageAnswers;
 };
 
 /**
@@ -2971,6 +2980,57 @@ export type CancelCaseResponses = {
 };
 
 export type CancelCaseResponse = CancelCaseResponses[keyof CancelCaseResponses];
+
+export type AddCaseAnswersData = {
+  body: CaseAnswersAdd;
+  path: {
+    caseId: string;
+  };
+  query?: never;
+  url: '/cases/{caseId}/answers';
+};
+
+export type AddCaseAnswersErrors = {
+  /**
+   * The request does not match the contract.
+   */
+  400: Error;
+  /**
+   * No valid bearer token.
+   */
+  401: Error;
+  /**
+   * The caller may not do this.
+   */
+  403: Error;
+  /**
+   * No such resource, or one the caller may not see (another hospital's case is never revealed).
+   */
+  404: Error;
+  /**
+   * The case's state does not allow this (or another specialist accepted first).
+   */
+  409: Error;
+  /**
+   * Too many requests from this user or address (or too many open event streams); try again after `Retry-After` seconds.
+   */
+  429: Error;
+  /**
+   * Any other error.
+   */
+  default: Error;
+};
+
+export type AddCaseAnswersError = AddCaseAnswersErrors[keyof AddCaseAnswersErrors];
+
+export type AddCaseAnswersResponses = {
+  /**
+   * The case after the change.
+   */
+  200: Case;
+};
+
+export type AddCaseAnswersResponse = AddCaseAnswersResponses[keyof AddCaseAnswersResponses];
 
 export type AcceptCaseData = {
   body?: never;

@@ -605,6 +605,7 @@ export const zCaseEventKind = z.enum([
   'email_sent',
   'sms_sent',
   'sms_failed',
+  'answers_added',
 ]);
 
 /**
@@ -687,6 +688,14 @@ export const zCase = z.intersection(
  */
 export const zCaseCancel = z.object({
   reason: z.optional(z.string().check(z.maxLength(500))),
+});
+
+/**
+ * Vital signs and triage answers the case's emergency room adds after sending it (an emergent case is sent with the minimum data set), or corrects. Each one given replaces the case's value of that sign or question; what is left out stays as it is. At least one sign or answer.
+ */
+export const zCaseAnswersAdd = z.object({
+  vitals: z.optional(zVitalSigns),
+  triageAnswers: z.optional(zTriageAnswers),
 });
 
 /**
@@ -1594,6 +1603,17 @@ export const zCancelCasePath = z.object({
  * The case after the change.
  */
 export const zCancelCaseResponse = zCase;
+
+export const zAddCaseAnswersBody = zCaseAnswersAdd;
+
+export const zAddCaseAnswersPath = z.object({
+  caseId: z.string().check(z.maxLength(100)),
+});
+
+/**
+ * The case after the change.
+ */
+export const zAddCaseAnswersResponse = zCase;
 
 export const zAcceptCasePath = z.object({
   caseId: z.string().check(z.maxLength(100)),

@@ -10,6 +10,7 @@ import {
 import { client } from '../client.gen.ts';
 import {
   acceptCase,
+  addCaseAnswers,
   addHospitalAdmin,
   addTimeOff,
   cancelCase,
@@ -92,6 +93,9 @@ import type {
   AcceptCaseData,
   AcceptCaseError,
   AcceptCaseResponse,
+  AddCaseAnswersData,
+  AddCaseAnswersError,
+  AddCaseAnswersResponse,
   AddHospitalAdminData,
   AddHospitalAdminError,
   AddHospitalAdminResponse,
@@ -1238,6 +1242,31 @@ export const cancelCaseMutation = (
   const mutationOptions: UseMutationOptions<CancelCaseResponse, CancelCaseError, Options<CancelCaseData>> = {
     mutationFn: async (fnOptions) => {
       const { data } = await cancelCase({
+        ...options,
+        ...fnOptions,
+        throwOnError: true,
+      });
+      return data;
+    },
+  };
+  return mutationOptions;
+};
+
+/**
+ * Add or correct a case's vital signs and triage answers after sending it (its emergency room).
+ *
+ * For the case's emergency room (emergency_room, emergency_room_admin, and the er_doctor who opened it) while the case is open (pending, escalated, accepted or responded; 409 once closed or cancelled). The answers are checked as at creation against the questions the case was sent with (an unknown question or a wrong value is a 400 naming it); each sign or answer given replaces the case's own, the rest stay. Recorded on the timeline as `answers_added` with the names of the signs and the ids of the questions only, audited, and pushed to the event streams of the case's specialists and doctor, whose open pages read the case again.
+ */
+export const addCaseAnswersMutation = (
+  options?: Partial<Options<AddCaseAnswersData>>,
+): UseMutationOptions<AddCaseAnswersResponse, AddCaseAnswersError, Options<AddCaseAnswersData>> => {
+  const mutationOptions: UseMutationOptions<
+    AddCaseAnswersResponse,
+    AddCaseAnswersError,
+    Options<AddCaseAnswersData>
+  > = {
+    mutationFn: async (fnOptions) => {
+      const { data } = await addCaseAnswers({
         ...options,
         ...fnOptions,
         throwOnError: true,

@@ -13,6 +13,7 @@ const LEGAL: Record<CaseAction, Partial<Record<CaseStatus, CaseStatus>>> = {
   cancel: { pending: 'cancelled', escalated: 'cancelled' },
   message: { pending: 'pending', escalated: 'escalated', accepted: 'accepted', responded: 'responded' },
   attach: { pending: 'pending', escalated: 'escalated', accepted: 'accepted', responded: 'responded' },
+  answer: { pending: 'pending', escalated: 'escalated', accepted: 'accepted', responded: 'responded' },
 };
 
 const pairs = (Object.keys(LEGAL) as CaseAction[]).flatMap((action) =>

@@ -6,7 +6,8 @@
 //   specialist: sees the cases offered or assigned to it; accepts, declines, answers. It writes on a case only
 //     while its offer is active or once the case is its own: after declining, or losing the case to the one
 //     who accepted, it keeps reading the case (its history) but has left the conversation.
-//   the emergency room and the er_doctor who opened a case: re-page its specialists while it waits.
+//   the emergency room and the er_doctor who opened a case: re-page its specialists while it waits, and add
+//     or correct its vital signs and triage answers while it is open (an emergent case's follow later).
 //   emergency_room_admin: hands a waiting case to another specialist of its specialty (reassign).
 //   emergency_room_admin, hospital: read the audit trail of their hospital's cases.
 //   The case record leaves the app (FHIR export, print) only for its ER side (its opener, the emergency room)
@@ -31,6 +32,8 @@ export const accessDetails = {
   noCases: 'Your role has no access to cases',
   notErAdmin: 'Only the emergency room admin of this case may reassign it',
   notEmergencyRoom: 'Only the emergency room of this case and the er_doctor who opened it may re-page it',
+  notAnswerer:
+    'Only the emergency room of this case and the er_doctor who opened it may add its vital signs and answers',
 } as const;
 
 export type CaseAccessAction =
@@ -45,6 +48,7 @@ export type CaseAccessAction =
   | 'receipt'
   | 'consult'
   | 'repage'
+  | 'answer'
   | 'reassign'
   | 'audit';
 
@@ -137,6 +141,8 @@ export function decideCaseAccess(caller: Caller, action: CaseAccessAction, view:
       return takesPart(caller, view) ? ALLOWED : refuse(accessDetails.notInvolved);
     case 'repage':
       return takesPartForTheEmergencyRoom(caller, view) ? ALLOWED : refuse(accessDetails.notEmergencyRoom);
+    case 'answer':
+      return takesPartForTheEmergencyRoom(caller, view) ? ALLOWED : refuse(accessDetails.notAnswerer);
     case 'reassign':
       return has(caller, 'emergency_room_admin') ? ALLOWED : refuse(accessDetails.notErAdmin);
     case 'cancel':

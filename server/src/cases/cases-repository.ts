@@ -7,6 +7,7 @@ import type {
   Disposition,
   RoutingStep,
   TriageAnswers,
+  TriageQuestion,
   Urgency,
   VitalSigns,
 } from '../../../generated/types.gen.ts';
@@ -334,6 +335,40 @@ export async function countCasesOf(db: Queryable, hospitalId: string): Promise<n
     [hospitalId],
   );
   return row?.count ?? 0;
+}
+
+/** The case's vital signs, triage answers and the questions they answer (the version it was sent with). */
+export async function readCaseAnswers(
+  tx: Queryable,
+  caseId: string,
+): Promise<{ vitals: VitalSigns; triageAnswers: TriageAnswers; questions: TriageQuestion[] }> {
+  const [row] = await tx.query<Pick<DetailRow, 'vitals' | 'triage_answers' | 'triage_questions'>>(
+    `select c.vitals, c.triage_answers, tv.questions as triage_questions
+     from cases c
+       left join triage_assessment_versions tv
+         on tv.hospital_id = c.hospital_id and tv.specialty_id = c.specialty_id and tv.version = c.triage_version
+     where c.id = $1`,
+    [caseId],
+  );
+  return {
+    vitals: row?.vitals ?? {},
+    triageAnswers: row?.triage_answers ?? {},
+    questions: (row?.triage_questions ?? []).map(toQuestion),
+  };
+}
+
+/** Each sign and answer given replaces the case's own; the rest stay. */
+export async function mergeCaseAnswers(
+  tx: Queryable,
+  caseId: string,
+  added: { vitals: VitalSigns; triageAnswers: TriageAnswers },
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `update cases set vitals = vitals || $2::jsonb, triage_answers = triage_answers || $3::jsonb, updated_at = $4
+     where id = $1`,
+    [caseId, JSON.stringify(added.vitals), JSON.stringify(added.triageAnswers), at.toISOString()],
+  );
 }
 
 export async function touchCase(tx: Queryable, caseId: string, at: Date): Promise<void> {

@@ -13,9 +13,9 @@ export const CASE_STATUSES = [
 ] as const satisfies readonly CaseStatus[];
 
 export type CaseAction =
-  'escalate' | 'accept' | 'decline' | 'respond' | 'close' | 'cancel' | 'message' | 'attach';
+  'escalate' | 'accept' | 'decline' | 'respond' | 'close' | 'cancel' | 'message' | 'attach' | 'answer';
 
-// Decline, message and attach are events, not moves: they keep the status but are still only legal in some.
+// Decline, message, attach and answer are events, not moves: they keep the status but are still only legal in some.
 const MOVES: Record<CaseAction, { readonly from: readonly CaseStatus[]; readonly to: CaseStatus | null }> = {
   escalate: { from: ['pending'], to: 'escalated' },
   accept: { from: ['pending', 'escalated'], to: 'accepted' },
@@ -25,6 +25,7 @@ const MOVES: Record<CaseAction, { readonly from: readonly CaseStatus[]; readonly
   cancel: { from: ['pending', 'escalated'], to: 'cancelled' },
   message: { from: ['pending', 'escalated', 'accepted', 'responded'], to: null },
   attach: { from: ['pending', 'escalated', 'accepted', 'responded'], to: null },
+  answer: { from: ['pending', 'escalated', 'accepted', 'responded'], to: null },
 };
 
 const VERBS: Record<CaseAction, string> = {
@@ -36,6 +37,7 @@ const VERBS: Record<CaseAction, string> = {
   cancel: 'cancel',
   message: 'post a message to',
   attach: 'attach a file to',
+  answer: 'add vital signs or answers to',
 };
 
 const WHY: Partial<Record<CaseStatus, string>> = {

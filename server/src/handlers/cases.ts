@@ -9,6 +9,7 @@ import {
   recordReceipt,
   submitConsultation,
 } from '../cases/case-commands.ts';
+import { addCaseAnswers } from '../cases/case-answers.ts';
 import { getCase, listCases } from '../cases/case-queries.ts';
 import { reassignCase } from '../cases/reassign.ts';
 import { repageCase } from '../cases/repage.ts';
@@ -38,6 +39,12 @@ export const casesHandlers = {
     return reply
       .code(200)
       .send(await cancelCase(context, actorOf(request), request.params.caseId, request.body.reason));
+  },
+  async addCaseAnswers(request, reply) {
+    const { context } = request.server.cases;
+    return reply
+      .code(200)
+      .send(await addCaseAnswers(context, actorOf(request), request.params.caseId, request.body));
   },
   async acceptCase(request, reply) {
     return reply
@@ -91,6 +98,7 @@ export const casesHandlers = {
   | 'createCase'
   | 'getCase'
   | 'cancelCase'
+  | 'addCaseAnswers'
   | 'acceptCase'
   | 'declineCase'
   | 'repageCase'

@@ -12,6 +12,8 @@ export { CaseList } from './components/case-list.tsx';
 export { BOARD_PAGE_ROWS, CaseBoard, caseBoardTexts } from './components/case-board.tsx';
 export { type BoardContact, boardTexts } from './components/case-board-table.tsx';
 export { CaseLoading, CaseView } from './components/case-view.tsx';
+export { AddAnswersDialog, addAnswersTexts } from './forms/add-answers-dialog.tsx';
+export { hasPending, pendingOf } from './components/pending.ts';
 export { CloseCaseDialog } from './forms/close-case-dialog.tsx';
 export { ConsultationForm } from './forms/consultation-form.tsx';
 export { NewCaseForm } from './forms/new-case-form.tsx';

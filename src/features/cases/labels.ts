@@ -113,6 +113,17 @@ export function waitingLine(item: {
   return `${uncovered}Nobody holds an offer: no ${item.specialty.name} specialist is left to offer it to. Call the switchboard.`;
 }
 
+/** The vital signs by their contract names, as the timeline names the ones added after sending. */
+export const vitalSignLabels: Readonly<Record<string, string>> = {
+  heartRate: 'Heart rate',
+  systolicBp: 'Systolic BP',
+  diastolicBp: 'Diastolic BP',
+  respiratoryRate: 'Respiratory rate',
+  spo2: 'SpO2',
+  temperatureC: 'Temperature',
+  gcs: 'GCS',
+};
+
 export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
   created: 'Case opened',
   offered: 'Offered',
@@ -131,6 +142,7 @@ export const eventLabels: Readonly<Record<CaseEventKind, string>> = {
   email_sent: 'E-mail sent',
   sms_sent: 'SMS sent',
   sms_failed: 'SMS failed',
+  answers_added: 'Vital signs or answers added',
 };
 
 export const ACTIVE_STATUSES: readonly CaseStatus[] = ['pending', 'escalated', 'accepted', 'responded'];

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import type { Case, TriageQuestion } from '../../../../generated/types.gen.ts';
 import { patientLine } from '../labels.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
+import { pendingOf } from './pending.ts';
 
 const vitalLabels: readonly [keyof Case['vitals'], string, string][] = [
   ['heartRate', 'Heart rate', 'bpm'],
@@ -93,7 +94,7 @@ export function CaseDetails({ item, timeZone, questions }: CaseDetailsProps) {
   ].map((id) => [id, item.triageAnswers[id]] as const);
   const byId = new Map(questions.map((question) => [question.id, question]));
   // An emergent case is sent with the minimum data set: its required questions left unanswered follow later.
-  const pending = questions.filter((question) => question.required && !(question.id in item.triageAnswers));
+  const pending = pendingOf(item, questions).questions;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="case-details-title">
       <Stack gap="md">

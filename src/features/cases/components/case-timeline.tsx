@@ -1,7 +1,7 @@
 // Every event of the case, oldest first, with who did it and when.
 import { Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { CaseEvent } from '../../../../generated/types.gen.ts';
-import { dispositionLabels, eventLabels, stepTargets } from '../labels.ts';
+import { dispositionLabels, eventLabels, stepTargets, vitalSignLabels } from '../labels.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 
 function text(value: unknown): string | null {
@@ -35,6 +35,18 @@ function detail(event: CaseEvent): string | null {
     }
     case 'attachment':
       return text(data['fileName']);
+    case 'answers_added': {
+      // Which signs and how many answers: the values are in the details, not repeated here.
+      const names = (Array.isArray(data['vitals']) ? data['vitals'] : []).map((name) =>
+        typeof name === 'string' ? (vitalSignLabels[name] ?? name) : '',
+      );
+      const answers = Array.isArray(data['questionIds']) ? data['questionIds'].length : 0;
+      const parts = [
+        names.filter((name) => name !== '').join(', '),
+        answers === 0 ? '' : answers === 1 ? '1 triage answer' : `${answers} triage answers`,
+      ];
+      return parts.filter((part) => part !== '').join(' · ') || null;
+    }
     default:
       return null;
   }

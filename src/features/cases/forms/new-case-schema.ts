@@ -112,7 +112,7 @@ export function missingAnswerText(question: TriageQuestion): string {
  * An answer's schema. `required` is the question's own flag, except for an emergent case, which is sent with
  * the minimum data set: its triage answers may follow.
  */
-function answerSchema(question: TriageQuestion, timeZone: string, required: boolean): z.ZodMiniType {
+export function answerSchema(question: TriageQuestion, timeZone: string, required: boolean): z.ZodMiniType {
   let schema: z.ZodMiniType;
   // Only a missing answer gets these words; a wrong one keeps its own ("Must be at most 42").
   const text = missingAnswerText(question);
@@ -149,7 +149,8 @@ function answerSchema(question: TriageQuestion, timeZone: string, required: bool
   );
 }
 
-const vitalSchemas = Object.fromEntries(
+/** Each vital sign's schema: the input's number, or '' for none; the contract's bounds. */
+export const vitalSchemas = Object.fromEntries(
   Object.entries(zVitalSigns.shape).map(([name, schema]) => [name, preprocess(numberOrUndefined, schema)]),
 );
 

@@ -8,6 +8,8 @@ import { requiredField } from '../../../components/required-field.ts';
 export interface TriageQuestionFieldProps {
   readonly question: TriageQuestion;
   readonly control: Control<NewCaseValues, unknown, CaseCreate>;
+  /** Whether the form needs an answer; the question's own flag unless the form says otherwise. */
+  readonly required?: boolean;
 }
 
 function label(question: TriageQuestion): string {
@@ -16,7 +18,11 @@ function label(question: TriageQuestion): string {
     : question.label;
 }
 
-export function TriageQuestionField({ question, control }: TriageQuestionFieldProps) {
+export function TriageQuestionField({
+  question,
+  control,
+  required = question.required,
+}: TriageQuestionFieldProps) {
   const name = `triageAnswers.${question.id}` as const;
   return (
     <Controller
@@ -25,7 +31,7 @@ export function TriageQuestionField({ question, control }: TriageQuestionFieldPr
       render={({ field, fieldState }) => {
         const common = {
           label: label(question),
-          ...(question.required ? requiredField : {}),
+          ...(required ? requiredField : {}),
           error: fieldState.error?.message,
         };
         switch (question.kind) {

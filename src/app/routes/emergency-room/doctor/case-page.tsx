@@ -1,5 +1,7 @@
 // /emergency-room/doctor/cases/{id}: the case for its doctor (and ER staff): status and timers, offers with
 // their receipts, timeline, thread, images, consultation, and `Cancel case` / `Close case` for its doctor.
+// While vital signs or required answers are pending (an emergent case sent with the minimum data set), the
+// ER side (its doctor, the ER staff and admin) adds them with `Add vitals and answers`.
 import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,12 +9,17 @@ import { cancelCaseMutation } from '../../../../../generated/@tanstack/react-que
 import { zCaseCancel } from '../../../../../generated/zod.gen.ts';
 import { routes } from '../../../../config/routes.ts';
 import {
+  ACTIVE_STATUSES,
+  AddAnswersDialog,
+  addAnswersTexts,
   CaseAuditTrail,
   CaseLoading,
   CaseRecordPage,
   caseTexts,
   CaseView,
   CloseCaseDialog,
+  hasPending,
+  pendingOf,
   ReasonDialog,
   useCase,
 } from '../../../../features/cases/index.ts';
@@ -24,7 +31,7 @@ export function Component() {
   const { me } = useMe();
   const { item, error, retry, retrying, questions } = useCase(id);
   const cancel = useMutation(cancelCaseMutation());
-  const [dialog, setDialog] = useState<'cancel' | 'close' | null>(null);
+  const [dialog, setDialog] = useState<'cancel' | 'close' | 'answers' | null>(null);
   const closeDialog = () => {
     setDialog(null);
   };
@@ -34,6 +41,9 @@ export function Component() {
   const canCancel = mine && (item.status === 'pending' || item.status === 'escalated');
   const canClose = mine && item.status === 'responded';
   const timeZone = item.hospital.timeZone;
+  const pending = pendingOf(item, questions);
+  // The server's rule: the case's ER side, while the case is open (every caller of this page is its ER side).
+  const canAddAnswers = ACTIVE_STATUSES.includes(item.status) && hasPending(pending);
   return (
     // The ER side of the case (its doctor, the emergency room) may print and export its record.
     <CaseRecordPage item={item} mayExport>
@@ -43,8 +53,18 @@ export function Component() {
         questions={questions}
         canUpload={mine}
         actions={
-          (canCancel || canClose) && (
+          (canCancel || canClose || canAddAnswers) && (
             <>
+              {canAddAnswers && (
+                <Button
+                  mih={44}
+                  onClick={() => {
+                    setDialog('answers');
+                  }}
+                >
+                  {addAnswersTexts.action}
+                </Button>
+              )}
               {canClose && (
                 <Button
                   onClick={() => {
@@ -80,6 +100,15 @@ export function Component() {
       />
       {me?.roles.includes('emergency_room_admin') === true && (
         <CaseAuditTrail caseId={item.id} timeZone={timeZone} />
+      )}
+      {dialog === 'answers' && (
+        <AddAnswersDialog
+          caseId={item.id}
+          opened
+          onClose={closeDialog}
+          pending={pending}
+          timeZone={timeZone}
+        />
       )}
       {dialog === 'close' && (
         <CloseCaseDialog
