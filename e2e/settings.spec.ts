@@ -108,7 +108,7 @@ test('a user changes their profile in settings, and the header follows', async (
   const original = await name.inputValue();
 
   await name.fill(`${original} (nights)`);
-  await page.getByRole('textbox', { name: 'Phone' }).fill('+44 20 7946 0111');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill('+44 20 7946 0111');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved')).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(`${original} (nights)`);
@@ -117,7 +117,7 @@ test('a user changes their profile in settings, and the header follows', async (
   await expect(page.getByRole('textbox', { name: labelled('Display name') })).toHaveValue(
     `${original} (nights)`,
   );
-  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+44 20 7946 0111');
+  await expect(page.getByRole('textbox', { name: 'Mobile number' })).toHaveValue('+44 20 7946 0111');
 
   // Back as it was, for the other specs.
   await page.getByRole('textbox', { name: labelled('Display name') }).fill(original);
