@@ -95,11 +95,20 @@ create function insight_fact_keys(hour integer, door_to_request double precision
     'k:' || insight_bucket(request_to_consultation),
     't:' || target_minutes], null) $$;
 
+-- The advisory lock key of a hospital's rollups (null: of all of them), for insight_refresh and insight_rebuild.
+create function insight_lock(hospital text) returns bigint language sql immutable as $$
+  select hashtextextended('insight_rollups:' || coalesce(hospital, '*'), 0) $$;
+
 -- Recomputes the measures of these cases; where they changed, moves each contribution: the old one out of
 -- its rollup, the new one into its own (a different day, specialty or urgency when those changed).
 create function insight_refresh(ids text[]) returns void language plpgsql as $$
 begin
   if ids is null or cardinality(ids) = 0 then return; end if;
+  -- Shared with every other case change, exclusive to a rebuild of the same hospital; always the global key
+  -- first, then the hospitals' in order, so a change and a rebuild never wait for each other crosswise.
+  perform pg_advisory_xact_lock_shared(insight_lock(null));
+  perform pg_advisory_xact_lock_shared(insight_lock(h.hospital_id))
+  from (select distinct hospital_id from cases where id in (select unnest(ids)) order by 1) h;
   -- Two changes of one case take turns: the second computes from what the first committed.
   -- `in (select unnest(…))` rather than `= any(…)`: a semi-join the planner can hash, where a bulk insert's
   -- 100,000 ids tested one by one against each row would take minutes.
@@ -165,6 +174,14 @@ end $$;
 -- hospital's new time zone or acknowledgement times, and bulk loads with the triggers disabled.
 create function insight_rebuild(hospital text) returns void language plpgsql as $$
 begin
+  -- A rebuild has its hospital (every hospital, for null) to itself: it waits for the case changes under way
+  -- there to commit, and the next ones wait for it and count on the rebuilt rows (see insight_lock).
+  if hospital is null then
+    perform pg_advisory_xact_lock(insight_lock(null));
+  else
+    perform pg_advisory_xact_lock_shared(insight_lock(null));
+    perform pg_advisory_xact_lock(insight_lock(hospital));
+  end if;
   delete from insight_rollups where hospital is null or hospital_id = hospital;
   delete from insight_case_facts where hospital is null or hospital_id = hospital;
   insert into insight_case_facts
