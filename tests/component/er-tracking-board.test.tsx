@@ -204,6 +204,32 @@ describe('the ER tracking board on a desktop', () => {
     ).toBeInTheDocument();
   });
 
+  it('says a re-page too soon after the last alert sent nothing, instead of "Re-paged at"', async () => {
+    screenWide(true);
+    let answers = 0;
+    const late = row('cas_late', 'SGH-000101', {}, -5 * MINUTE);
+    await board(
+      () => [late],
+      handleRepageCase(() => {
+        answers += 1;
+        return answers === 1
+          ? Response.json({ ...examples.case(), id: late.id } satisfies Case)
+          : Response.json(
+              { detail: 'The specialists were alerted 4 s ago; re-page again in 26 s.' },
+              { status: 409 },
+            );
+      }),
+    );
+    const lateRow = await screen.findByRole('row', { name: /SGH-000101/ });
+    await userEvent.click(within(lateRow).getByRole('button', { name: /Re-page now/ }));
+    expect(await within(lateRow).findByText(/^Re-paged at \d{2}:\d{2}/)).toBeInTheDocument();
+    await userEvent.click(within(lateRow).getByRole('button', { name: /Re-page now/ }));
+    expect(
+      await within(lateRow).findByText('The specialists were alerted 4 s ago; re-page again in 26 s.'),
+    ).toBeInTheDocument();
+    expect(within(lateRow).queryByText(/Re-paged at/)).not.toBeInTheDocument();
+  });
+
   it('lets the ER admin reassign an overdue case to another specialist of its specialty', async () => {
     screenWide(true);
     const asked: unknown[] = [];
