@@ -3,7 +3,7 @@
 // hides accepted cases from earlier shifts, and pages of 50 rows. On a phone the board stays the cards.
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { delay, http } from 'msw';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   handleGetCoverage,
@@ -113,16 +113,22 @@ function boardAs(
 describe('the ER tracking board on a desktop', () => {
   it('says it is loading, then that nothing is open', async () => {
     screenWide(true);
+    // The list is held back until the loading state has been seen, then let through.
+    let releaseList: () => void = () => undefined;
+    const listHeld = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
     await board(
       () => [],
       http.get('*/cases', async ({ request }) => {
         if (isWaitingOffersQuery(request.url)) return undefined;
-        await delay(50);
+        await listHeld;
         return undefined;
       }),
     );
     const loading = await screen.findByText('Loading cases…');
     expect(loading.closest('[aria-busy="true"]')).not.toBeNull();
+    releaseList();
     expect(await screen.findByText('No open case in the emergency room.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'On call now' })).toBeInTheDocument();
