@@ -12,7 +12,10 @@ export interface DemoShift {
   readonly openCases?: number;
   /** The share of the open cases moved past their clinical target while still waiting for a specialist. */
   readonly overdueShare?: number;
-  /** Every case's times moved back by this many minutes: the shift has gone on that long since the seed. */
+  /**
+   * Every case's times moved back by this many minutes: the shift has gone on that long since the demo data
+   * was written.
+   */
   readonly ageMinutes?: number;
 }
 

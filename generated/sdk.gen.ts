@@ -872,7 +872,7 @@ export const declineCase = <ThrowOnError extends boolean = false>(
 /**
  * Alert the specialists a waiting case is offered to again, now (the emergency room).
  *
- * For the emergency room of the case's hospital (emergency_room, emergency_room_admin, and the er_doctor who opened it): sends the current offers' alerts again through the same path as the timed re-alert (a notification, a push, the event stream) and starts the re-alert interval again. Bounded: within 30 seconds of the last alert nothing is sent again and the case is answered as it is, so a second press or a retry does not page twice. Audited. 409 when the case is not waiting for a specialist or nobody holds an open offer of it.
+ * For the emergency room of the case's hospital (emergency_room, emergency_room_admin, and the er_doctor who opened it): sends the current offers' alerts again through the same path as the timed re-alert (a notification, a push, the event stream) and starts the re-alert interval again. Bounded: within 30 seconds of the last alert nothing is sent again and the re-page is refused with 409, whose detail says how long ago the last alert went and in how many seconds a re-page will send again, so a second press or a retry does not page twice. Audited. 409 also when the case is not waiting for a specialist or nobody holds an open offer of it.
  */
 export const repageCase = <ThrowOnError extends boolean = false>(
   options: Options<RepageCaseData, ThrowOnError>,

@@ -3,7 +3,7 @@
 // hides accepted cases from earlier shifts, and pages of 50 rows. On a phone the board stays the cards.
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { delay, http } from 'msw';
+import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   handleGetCoverage,
@@ -113,16 +113,22 @@ function boardAs(
 describe('the ER tracking board on a desktop', () => {
   it('says it is loading, then that nothing is open', async () => {
     screenWide(true);
+    // The list is held back until the loading state has been seen, then let through.
+    let releaseList: () => void = () => undefined;
+    const listHeld = new Promise<void>((resolve) => {
+      releaseList = resolve;
+    });
     await board(
       () => [],
       http.get('*/cases', async ({ request }) => {
         if (isWaitingOffersQuery(request.url)) return undefined;
-        await delay(50);
+        await listHeld;
         return undefined;
       }),
     );
     const loading = await screen.findByText('Loading cases…');
     expect(loading.closest('[aria-busy="true"]')).not.toBeNull();
+    releaseList();
     expect(await screen.findByText('No open case in the emergency room.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'On call now' })).toBeInTheDocument();
@@ -202,6 +208,32 @@ describe('the ER tracking board on a desktop', () => {
     expect(
       await within(late).findByText(/Only a case waiting for a specialist can be re-paged/),
     ).toBeInTheDocument();
+  });
+
+  it('says a re-page too soon after the last alert sent nothing, instead of "Re-paged at"', async () => {
+    screenWide(true);
+    let answers = 0;
+    const late = row('cas_late', 'SGH-000101', {}, -5 * MINUTE);
+    await board(
+      () => [late],
+      handleRepageCase(() => {
+        answers += 1;
+        return answers === 1
+          ? Response.json({ ...examples.case(), id: late.id } satisfies Case)
+          : Response.json(
+              { detail: 'The specialists were alerted 4 s ago; re-page again in 26 s.' },
+              { status: 409 },
+            );
+      }),
+    );
+    const lateRow = await screen.findByRole('row', { name: /SGH-000101/ });
+    await userEvent.click(within(lateRow).getByRole('button', { name: /Re-page now/ }));
+    expect(await within(lateRow).findByText(/^Re-paged at \d{2}:\d{2}/)).toBeInTheDocument();
+    await userEvent.click(within(lateRow).getByRole('button', { name: /Re-page now/ }));
+    expect(
+      await within(lateRow).findByText('The specialists were alerted 4 s ago; re-page again in 26 s.'),
+    ).toBeInTheDocument();
+    expect(within(lateRow).queryByText(/Re-paged at/)).not.toBeInTheDocument();
   });
 
   it('lets the ER admin reassign an overdue case to another specialist of its specialty', async () => {

@@ -1,10 +1,11 @@
 // Settings → Alerts by SMS and e-mail: what is sent and where, the SMS switch saved on the server, which
 // needs a mobile number in international form (the profile says so on its field, naming it), and a server
-// without an SMS provider says so rather than offering a switch that does nothing.
+// without an SMS provider says so rather than offering a switch that does nothing. Every switch on the page
+// (SMS, sound, toasts) is a target 44 px high under the app's accessibility stylesheet.
 import { readFileSync } from 'node:fs';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   handleGetMyHome,
   handleGetMySettings,
@@ -48,6 +49,11 @@ function withSettings(settings: MySettings, sent: MySettingsUpdate[]) {
     }),
   ];
 }
+
+const removeAfter: HTMLElement[] = [];
+afterEach(() => {
+  for (const element of removeAfter.splice(0)) element.remove();
+});
 
 describe('settings: alerts by SMS and e-mail', () => {
   it('says what is sent where, and turns SMS alerts on with a mobile number', async () => {
@@ -109,6 +115,23 @@ describe('settings: alerts by SMS and e-mail', () => {
       await screen.findByText(/^Mobile number: SMS alerts need a mobile number in international form/),
     ).toBeInTheDocument();
     expect(sent).toHaveLength(2);
+  });
+
+  it('gives every switch a target 44 px high: its whole label, track and words', async () => {
+    // The test environment loads no stylesheet: the app's accessibility rules are put in as the app has them.
+    const sheet = document.createElement('style');
+    sheet.textContent = readFileSync('src/components/accessible.css', 'utf8');
+    document.head.append(sheet);
+    removeAfter.push(sheet);
+    const settings = { ...exampleSettings(), phone: '+44 7700 900123' };
+    await renderApp('/settings/', 'specialist', ...lists, ...withSettings(settings, []));
+    await screen.findByRole('switch', { name: /Send me an SMS/ });
+    const names = [/Send me an SMS/, /Play a sound/, /Show a toast/];
+    for (const name of names) {
+      const target = screen.getByRole('switch', { name }).closest('label');
+      expect(target, String(name)).not.toBeNull();
+      expect(getComputedStyle(target as HTMLElement).minHeight, String(name)).toBe('44px');
+    }
   });
 
   it('says when the server sends no SMS', async () => {

@@ -21,7 +21,8 @@ export async function moveWaitingOffers(
       to: [{ id: newId('off'), specialistId: move.toId }],
     });
     // Offered before and still answerable (not declined): alert them again rather than lose the case.
-    if (offered.length === 0) await reviveOfferOf(tx, row.case_id, move.toId, move.now);
+    if (offered.length === 0)
+      await reviveOfferOf(tx, row.case_id, move.toId, { step: row.step, at: move.now });
     const journal = new CaseJournal(tx, row.case_id, move.now);
     await journal.event('offered', move.actorId, {
       specialistIds: [move.toId],

@@ -266,17 +266,23 @@ export async function deactivateOfferOf(tx: Queryable, caseId: string, specialis
   ]);
 }
 
-/** An earlier offer to this specialist, not declined, made active again and counted as one more alert. */
+/**
+ * An earlier offer to this specialist, not declined, made active again at the case's current step and counted
+ * as one more alert. It is offered afresh: its old receipts (delivered, seen) are cleared, so the panel shows
+ * none until this alert is received and the SMS fallback treats it as undelivered. `offered_at` stays the
+ * first offer's time, which the insights measure from.
+ */
 export async function reviveOfferOf(
   tx: Queryable,
   caseId: string,
   specialistId: string,
-  at: Date,
+  revival: { readonly step: RoutingStep; readonly at: Date },
 ): Promise<void> {
   await tx.query(
-    `update case_offers set active = true, last_alerted_at = $3, alert_count = alert_count + 1
+    `update case_offers set active = true, step = $3, last_alerted_at = $4, alert_count = alert_count + 1,
+       delivered_at = null, seen_at = null
      where case_id = $1 and specialist_id = $2 and declined_at is null`,
-    [caseId, specialistId, at.toISOString()],
+    [caseId, specialistId, revival.step, revival.at.toISOString()],
   );
 }
 

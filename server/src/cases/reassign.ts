@@ -55,7 +55,8 @@ export function reassignCase(
       to: [{ id: newId('off'), specialistId }],
     });
     // Offered before (and not taken back by a decline): the same offer, active again.
-    if (inserted.length === 0) await reviveOfferOf(tx, caseId, specialistId, now);
+    if (inserted.length === 0)
+      await reviveOfferOf(tx, caseId, specialistId, { step: row.routing_step, at: now });
     if (!(await activeOfferees(tx, caseId)).includes(specialistId)) {
       throw badRequest([{ loc: ['body', 'specialistId'], msg: reassignProblems.declined }]);
     }

@@ -1,7 +1,9 @@
 // Re-paging a waiting case: the emergency room, watching a case run late on its board, alerts the specialists
 // it is offered to again now instead of at the next re-alert. The alerts go the timed re-alert's way (a
 // notification, a push, the event stream) and the re-alert interval starts again from now. A re-page within
-// REPAGE_MIN_INTERVAL_MS of the last alert sends nothing: a double press or a retry pages once.
+// REPAGE_MIN_INTERVAL_MS of the last alert sends nothing and is refused (409) with how long ago the last
+// alert went and when a re-page will send again: a double press or a retry pages once, and the board never
+// says "Re-paged" when nobody was alerted.
 import type { Case } from '../../../generated/types.gen.ts';
 import type { Actor } from '../auth/caller.ts';
 import { nextRealert } from '../domain/escalation.ts';
@@ -20,6 +22,13 @@ export const repageProblems = {
   nobodyOffered: 'Nobody holds an open offer of this case to re-page',
 } as const;
 
+/** Why a re-page this soon after the last alert sends nothing, and when it will. */
+export function repageTooSoon(sinceLastMs: number): string {
+  const ago = Math.max(0, Math.floor(sinceLastMs / 1000));
+  const wait = Math.max(1, Math.ceil((REPAGE_MIN_INTERVAL_MS - sinceLastMs) / 1000));
+  return `The specialists were alerted ${ago} s ago; re-page again in ${wait} s.`;
+}
+
 const URGENCY_WORDS = { emergent: 'emergent', urgent: 'urgent', routine: 'routine' } as const;
 
 export function repageCase(ctx: CasesContext, actor: Actor, caseId: string): Promise<Case> {
@@ -28,9 +37,8 @@ export function repageCase(ctx: CasesContext, actor: Actor, caseId: string): Pro
     if (row.status !== 'pending' && row.status !== 'escalated') throw conflict(repageProblems.notWaiting);
     const last = await lastAlertOfActiveOffers(tx, caseId);
     if (last === null) throw conflict(repageProblems.nobodyOffered);
-    if (now.getTime() - last.getTime() < REPAGE_MIN_INTERVAL_MS) {
-      return { status: row.status, audit: 'case.repage_within_interval' };
-    }
+    const sinceLast = now.getTime() - last.getTime();
+    if (sinceLast < REPAGE_MIN_INTERVAL_MS) throw conflict(repageTooSoon(sinceLast));
     const offered = (await realertActiveOffers(tx, caseId, now)).sort();
     const policy = await readPolicy(tx, row.hospital_id, ctx.ackOverrides);
     await setRealertDue(tx, caseId, nextRealert(now, policy));

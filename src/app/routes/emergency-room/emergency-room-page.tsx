@@ -49,7 +49,9 @@ function StateColumn({ status, timeZone }: { status: CaseStatus; timeZone: strin
 
 /**
  * Whom to call about a case: the specialist it is offered to when the schedule has their number (the on-call
- * primary or backup), else whoever is on call for the specialty now, else the hospital's switchboard.
+ * primary or backup), else whoever is on call for the specialty now, else the hospital's switchboard. The
+ * board knows no other numbers: a specialist off the rota who holds the offer after a reassign is not called
+ * directly, and the link names the on-call person it does call.
  */
 export function contactOf(item: CaseSummary, coverage: Coverage | undefined): BoardContact | null {
   if (coverage === undefined) return null;
