@@ -1,18 +1,16 @@
 // When the hospital's offers go by SMS, kept by its administrator: an offer that reaches none of the
 // specialist's devices within these seconds (per urgency) is texted to them, when they turned SMS on.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
-  getHospitalOptions,
   getHospitalQueryKey,
   updateHospitalSmsFallbackMutation,
 } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { Hospital, Urgency } from '../../../generated/types.gen.ts';
-import { ErrorState, LoadingState } from '../../components/states.tsx';
-import { errorText } from '../../lib/api/index.ts';
+import { HospitalSettingsSection } from './hospital-settings-section.tsx';
 import { useAdminSave } from './use-admin-save.ts';
 
 const URGENCIES: readonly { key: Urgency; label: string }[] = [
@@ -96,35 +94,13 @@ function SmsFallbackEditor({ hospital }: { readonly hospital: Hospital }) {
 }
 
 export function SmsFallbackSettings({ hospitalId }: { readonly hospitalId: string }) {
-  const hospital = useQuery(getHospitalOptions({ path: { hospitalId } }));
-  let body;
-  if (hospital.error) {
-    body = (
-      <ErrorState
-        title="The hospital could not be loaded."
-        message={errorText(hospital.error)}
-        onRetry={() => void hospital.refetch()}
-        retrying={hospital.isRefetching}
-      />
-    );
-  } else if (!hospital.data) {
-    body = <LoadingState label="Loading the hospital…" />;
-  } else {
-    body = <SmsFallbackEditor key={hospital.data.version} hospital={hospital.data} />;
-  }
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="sms-fallback-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="sms-fallback-title">
-          SMS when an offer is not delivered
-        </Title>
-        <Text size="sm" c="dimmed">
-          An offer that has reached none of the specialist’s devices after this long is sent to them by SMS,
-          if they turned SMS alerts on. The SMS carries the case number, urgency, specialty, hospital short
-          name and a link, never patient details. Defaults: 60, 120 and 300 seconds.
-        </Text>
-        {body}
-      </Stack>
-    </Paper>
+    <HospitalSettingsSection
+      hospitalId={hospitalId}
+      titleId="sms-fallback-title"
+      title="SMS when an offer is not delivered"
+      description="An offer that has reached none of the specialist’s devices after this long is sent to them by SMS, if they turned SMS alerts on. The SMS carries the case number, urgency, specialty, hospital short name and a link, never patient details. Defaults: 60, 120 and 300 seconds."
+      editor={(hospital) => <SmsFallbackEditor hospital={hospital} />}
+    />
   );
 }

@@ -1,19 +1,17 @@
 // The hospital's switchboard number, kept by its administrator: the new-case form shows it when nobody is on
 // call for a specialty, so the ER can still reach a specialist by telephone.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import {
   getCoverageQueryKey,
-  getHospitalOptions,
   getHospitalQueryKey,
   updateHospitalSwitchboardMutation,
 } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { Hospital } from '../../../generated/types.gen.ts';
-import { ErrorState, LoadingState } from '../../components/states.tsx';
-import { errorText } from '../../lib/api/index.ts';
+import { HospitalSettingsSection } from './hospital-settings-section.tsx';
 import { useAdminSave } from './use-admin-save.ts';
 
 interface Values {
@@ -83,33 +81,13 @@ function SwitchboardEditor({ hospital }: { readonly hospital: Hospital }) {
 }
 
 export function SwitchboardSettings({ hospitalId }: { readonly hospitalId: string }) {
-  const hospital = useQuery(getHospitalOptions({ path: { hospitalId } }));
-  let body;
-  if (hospital.error) {
-    body = (
-      <ErrorState
-        title="The hospital could not be loaded."
-        message={errorText(hospital.error)}
-        onRetry={() => void hospital.refetch()}
-        retrying={hospital.isRefetching}
-      />
-    );
-  } else if (!hospital.data) {
-    body = <LoadingState label="Loading the hospital…" />;
-  } else {
-    body = <SwitchboardEditor key={hospital.data.version} hospital={hospital.data} />;
-  }
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="switchboard-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="switchboard-title">
-          Switchboard
-        </Title>
-        <Text size="sm" c="dimmed">
-          The number the emergency room calls when no specialist is on call.
-        </Text>
-        {body}
-      </Stack>
-    </Paper>
+    <HospitalSettingsSection
+      hospitalId={hospitalId}
+      titleId="switchboard-title"
+      title="Switchboard"
+      description="The number the emergency room calls when no specialist is on call."
+      editor={(hospital) => <SwitchboardEditor hospital={hospital} />}
+    />
   );
 }
