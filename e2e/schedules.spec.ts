@@ -280,7 +280,8 @@ test('a case opened inside a shift the admin just drew goes to its neurologist, 
         : await page.getByTestId('schedule-notice').innerText(),
     )
     .toContain(`Handed over to ${nextName}`);
-  await expect(page.getByTestId('schedule-notice')).toContainText('1 waiting case moved');
+  // Our case at least: another spec's waiting case may sit with the same specialist on the shared demo.
+  await expect(page.getByTestId('schedule-notice')).toContainText(/[1-9]\d* waiting cases? moved/);
   await expect(card).toContainText(`${nextName} (on-call primary)`);
   await expect(next.getByRole('link', { name: displayNumber })).toBeVisible();
   // At 360 px the board is cards again: the case's card names its new holder there.
