@@ -3,21 +3,14 @@
 // on the case's timeline (the recipient's user id, never the address), and removes it; an SMTP server that
 // fails is tried again with a growing delay, up to MAX_ATTEMPTS, then the e-mail is given up and logged.
 import type { Database } from '../db/database.ts';
+import { drainOutbox, finishOutboxRow, MAX_ATTEMPTS, retryDelayMs, retryOutboxRowAt } from '../db/outbox.ts';
 import { buildMailAlert } from '../domain/mail-alert.ts';
 import type { Clock } from '../domain/escalation.ts';
 import { insertCaseEvent } from '../cases/case-thread-repository.ts';
 import { publishChange } from '../events/case-change-channel.ts';
-import { MAX_ATTEMPTS, retryDelayMs } from '../push/push-outbox.ts';
-import {
-  claimDueMailAlerts,
-  finishMailAlert,
-  readMailContext,
-  retryMailAlertAt,
-  type MailOutboxRow,
-} from './mail-repository.ts';
+import { MAIL_OUTBOX_COLUMNS, readMailContext, type MailOutboxRow } from './mail-repository.ts';
 import type { MailService } from './mail-service.ts';
 
-const BATCH = 20;
 /** A claimed e-mail is due again after this if its process died while sending it. */
 const LEASE_MS = 120_000;
 
@@ -33,7 +26,7 @@ function failureOf(error: unknown): Record<string, unknown> {
 async function sendMail(db: Database, mail: MailService, row: MailOutboxRow, now: Date): Promise<void> {
   const context = await readMailContext(db, row.case_id, row.user_id);
   if (context === undefined || !context.active) {
-    await finishMailAlert(db, row.id);
+    await finishOutboxRow(db, 'mail_outbox', row.id);
     return;
   }
   const alert = buildMailAlert({
@@ -53,10 +46,10 @@ async function sendMail(db: Database, mail: MailService, row: MailOutboxRow, now
         { ...details, ...failureOf(error) },
         'mail: an e-mail did not reach the SMTP server; retried',
       );
-      await retryMailAlertAt(db, row.id, new Date(now.getTime() + retryDelayMs(row.attempts)));
+      await retryOutboxRowAt(db, 'mail_outbox', row.id, new Date(now.getTime() + retryDelayMs(row.attempts)));
     } else {
       mail.warn({ ...details, ...failureOf(error) }, 'mail: an e-mail was given up after its last attempt');
-      await finishMailAlert(db, row.id);
+      await finishOutboxRow(db, 'mail_outbox', row.id);
     }
     return;
   }
@@ -68,7 +61,7 @@ async function sendMail(db: Database, mail: MailService, row: MailOutboxRow, now
       actorId: null,
       data: { recipientId: row.user_id },
     });
-    await finishMailAlert(tx, row.id);
+    await finishOutboxRow(tx, 'mail_outbox', row.id);
     // Open case pages (the recipient's, and the hospital's live board) refetch and show the timeline's entry.
     await publishChange(tx, {
       caseId: row.case_id,
@@ -81,18 +74,13 @@ async function sendMail(db: Database, mail: MailService, row: MailOutboxRow, now
 
 /** Sends every e-mail due at the clock's now; answers how many were handled. */
 export async function sendDueMailAlerts(db: Database, clock: Clock, mail: MailService): Promise<number> {
-  let handled = 0;
-  for (;;) {
-    const now = clock.now();
-    const claimed = await claimDueMailAlerts(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-    const results = await Promise.allSettled(claimed.map((row) => sendMail(db, mail, row, now)));
-    for (const [index, result] of results.entries()) {
-      if (result.status === 'rejected') {
-        mail.warn({ mailId: claimed[index]?.id }, 'mail: an e-mail failed; retried after its lease');
-      }
-    }
-    handled += claimed.length;
-    if (claimed.length < BATCH) break;
-  }
-  return handled;
+  return drainOutbox<MailOutboxRow>(db, () => clock.now(), {
+    table: 'mail_outbox',
+    columns: MAIL_OUTBOX_COLUMNS,
+    leaseMs: LEASE_MS,
+    send: (row, now) => sendMail(db, mail, row, now),
+    crashed: (row) => {
+      mail.warn({ mailId: row?.id }, 'mail: an e-mail failed; retried after its lease');
+    },
+  });
 }

@@ -13,6 +13,9 @@ export interface MailOutboxRow {
   [column: string]: unknown;
 }
 
+/** The mail outbox's own columns a claim returns. */
+export const MAIL_OUTBOX_COLUMNS = ['user_id', 'case_id', 'recipient_role'] as const;
+
 /** One e-mail per recipient, due at once; written in the escalation's transaction. */
 export async function insertMailAlerts(
   tx: Queryable,
@@ -40,32 +43,6 @@ export async function unacknowledgedOfferees(db: Queryable, caseId: string): Pro
     [caseId],
   );
   return rows.map((row) => row.specialist_id);
-}
-
-/**
- * Up to `limit` e-mails due at `now`, earliest first, each leased until `leaseUntil`: committed at once, so
- * the sending happens outside any transaction; `skip locked` gives each e-mail to one process.
- */
-export async function claimDueMailAlerts(
-  db: Queryable,
-  now: Date,
-  leaseUntil: Date,
-  limit: number,
-): Promise<MailOutboxRow[]> {
-  return db.query<MailOutboxRow>(
-    `update mail_outbox set due_at = $2, attempts = attempts + 1
-     where id in (select id from mail_outbox where due_at <= $1 order by due_at, id limit $3 for update skip locked)
-     returning id, user_id, case_id, recipient_role, attempts`,
-    [now.toISOString(), leaseUntil.toISOString(), limit],
-  );
-}
-
-export async function finishMailAlert(db: Queryable, id: string): Promise<void> {
-  await db.query('delete from mail_outbox where id = $1', [id]);
-}
-
-export async function retryMailAlertAt(db: Queryable, id: string, at: Date): Promise<void> {
-  await db.query('update mail_outbox set due_at = $2 where id = $1', [id, at.toISOString()]);
 }
 
 export interface MailContextRow {

@@ -4,36 +4,28 @@
 // the offer waits unseen: accepting, declining or seeing it anywhere stops every later push of it.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/database.ts';
+import { drainOutbox, finishOutboxRow, MAX_ATTEMPTS, retryDelayMs, retryOutboxRowAt } from '../db/outbox.ts';
 import { buildPushAlert, type PushAlertKind } from '../domain/push-alert.ts';
 import type { Clock } from '../domain/escalation.ts';
 import {
-  claimDuePushAlerts,
   deleteDeviceByEndpoint,
   deleteExpiredReceiptTokens,
-  finishPushAlert,
   insertReceiptToken,
   markDeviceDelivered,
   markDeviceFailed,
   readAlertContext,
   readDevices,
-  retryPushAlertAt,
   type AlertContextRow,
-  type OutboxRow,
+  PUSH_OUTBOX_COLUMNS,
+  type PushOutboxRow,
 } from './push-repository.ts';
 import { pushTo, type PushOutcome } from './push-sender.ts';
 import type { PushService } from './push-service.ts';
 
-const BATCH = 20;
 /** A claimed alert is due again after this if its process died while sending it. */
 const LEASE_MS = 60_000;
-export const MAX_ATTEMPTS = 5;
 /** How long a receipt credential stays good: longer than any push service keeps an alert. */
 const RECEIPT_TTL_MS = 24 * 3600_000;
-
-/** The delay after a failed attempt (1-based): 5 s, 10 s, 20 s, 40 s. */
-export function retryDelayMs(attempt: number): number {
-  return 5_000 * 2 ** (attempt - 1);
-}
 
 export function hashReceiptToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
@@ -46,7 +38,7 @@ const isOffer = (kind: string) => kind === 'case_offered' || kind === 'case_real
  * (being offered a case overrides quiet hours); anything else (a message, "accepted by …") is not pushed to a
  * specialist off shift: their quiet hours.
  */
-function stillWanted(row: OutboxRow, context: AlertContextRow): boolean {
+function stillWanted(row: PushOutboxRow, context: AlertContextRow): boolean {
   if (isOffer(row.kind)) return context.offer_active === true && context.offer_seen_at === null;
   return !context.off_shift_specialist;
 }
@@ -61,11 +53,11 @@ async function receiptFor(db: Database, push: PushService, offerId: string, now:
   return { token, url: push.receiptUrl };
 }
 
-async function sendAlert(db: Database, push: PushService, row: OutboxRow, now: Date): Promise<void> {
+async function sendAlert(db: Database, push: PushService, row: PushOutboxRow, now: Date): Promise<void> {
   const context = await readAlertContext(db, row.case_id, row.user_id, row.actor_id, now);
   const devices = await readDevices(db, row.user_id);
   if (context === undefined || !stillWanted(row, context) || devices.length === 0) {
-    await finishPushAlert(db, row.id);
+    await finishOutboxRow(db, 'push_outbox', row.id);
     return;
   }
   const settings = await push.settings();
@@ -105,30 +97,23 @@ async function sendAlert(db: Database, push: PushService, row: OutboxRow, now: D
     }),
   );
   if (outcomes.includes('failed') && !outcomes.includes('delivered') && row.attempts < MAX_ATTEMPTS) {
-    await retryPushAlertAt(db, row.id, new Date(now.getTime() + retryDelayMs(row.attempts)));
+    await retryOutboxRowAt(db, 'push_outbox', row.id, new Date(now.getTime() + retryDelayMs(row.attempts)));
     return;
   }
-  await finishPushAlert(db, row.id);
+  await finishOutboxRow(db, 'push_outbox', row.id);
 }
 
 /** Sends every alert due at the clock's now; answers how many were handled. */
 export async function sendDuePushAlerts(db: Database, clock: Clock, push: PushService): Promise<number> {
-  let handled = 0;
-  for (;;) {
-    const now = clock.now();
-    const claimed = await claimDuePushAlerts(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-    const results = await Promise.allSettled(claimed.map((row) => sendAlert(db, push, row, now)));
-    for (const [index, result] of results.entries()) {
-      if (result.status === 'rejected') {
-        push.warn(
-          { alertId: claimed[index]?.id, err: result.reason },
-          'push: an alert failed; retried after its lease',
-        );
-      }
-    }
-    handled += claimed.length;
-    if (claimed.length < BATCH) break;
-  }
+  const handled = await drainOutbox<PushOutboxRow>(db, () => clock.now(), {
+    table: 'push_outbox',
+    columns: PUSH_OUTBOX_COLUMNS,
+    leaseMs: LEASE_MS,
+    send: (row, now) => sendAlert(db, push, row, now),
+    crashed: (row, reason) => {
+      push.warn({ alertId: row?.id, err: reason }, 'push: an alert failed; retried after its lease');
+    },
+  });
   await deleteExpiredReceiptTokens(db, clock.now());
   return handled;
 }

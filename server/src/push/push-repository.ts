@@ -128,7 +128,7 @@ export async function markDeviceFailed(db: Queryable, endpoint: string, at: Date
 
 // ---- The alerts waiting to be pushed ----
 
-export interface OutboxRow {
+export interface PushOutboxRow {
   id: string;
   user_id: string;
   case_id: string;
@@ -137,6 +137,9 @@ export interface OutboxRow {
   attempts: number;
   [column: string]: unknown;
 }
+
+/** The push outbox's own columns a claim returns. */
+export const PUSH_OUTBOX_COLUMNS = ['user_id', 'case_id', 'kind', 'actor_id'] as const;
 
 /** One alert per recipient who has a device, due at once; written in the case change's transaction. */
 export async function insertPushAlerts(
@@ -156,33 +159,6 @@ export async function insertPushAlerts(
      where exists (select 1 from push_devices d where d.user_id = a.user_id)`,
     [alerts.ids, alerts.userIds, alerts.caseId, alerts.kind, alerts.actorId, alerts.at.toISOString()],
   );
-}
-
-/**
- * Up to `limit` alerts due at `now`, earliest first, each leased until `leaseUntil`: committed at once, so
- * the sending happens outside any transaction, and an alert whose process died mid-send is due again when
- * its lease ends. `skip locked` gives each alert to one process.
- */
-export async function claimDuePushAlerts(
-  db: Queryable,
-  now: Date,
-  leaseUntil: Date,
-  limit: number,
-): Promise<OutboxRow[]> {
-  return db.query<OutboxRow>(
-    `update push_outbox set due_at = $2, attempts = attempts + 1
-     where id in (select id from push_outbox where due_at <= $1 order by due_at, id limit $3 for update skip locked)
-     returning id, user_id, case_id, kind, actor_id, attempts`,
-    [now.toISOString(), leaseUntil.toISOString(), limit],
-  );
-}
-
-export async function finishPushAlert(db: Queryable, id: string): Promise<void> {
-  await db.query('delete from push_outbox where id = $1', [id]);
-}
-
-export async function retryPushAlertAt(db: Queryable, id: string, at: Date): Promise<void> {
-  await db.query('update push_outbox set due_at = $2 where id = $1', [id, at.toISOString()]);
 }
 
 // ---- One-time receipt credentials ----

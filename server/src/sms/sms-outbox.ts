@@ -5,22 +5,26 @@
 // fails or times out is tried again with a growing delay, up to MAX_ATTEMPTS; one that refuses the message
 // outright (a 4xx) is not. A delivered, seen, accepted or declined offer stops its SMS, retries included.
 import type { Database } from '../db/database.ts';
+import {
+  drainOutbox,
+  dropDueRows,
+  finishOutboxRow,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  retryOutboxRowAt,
+} from '../db/outbox.ts';
 import type { Clock } from '../domain/escalation.ts';
 import { buildSmsAlert, e164, MOBILE_NUMBER } from '../domain/sms-alert.ts';
 import { insertCaseEvent } from '../cases/case-thread-repository.ts';
 import { publishChange } from '../events/case-change-channel.ts';
-import { MAX_ATTEMPTS, retryDelayMs } from '../push/push-outbox.ts';
 import type { SmsOutcome, SmsProvider } from './sms-provider.ts';
 import {
-  claimDueSms,
-  finishSms,
   readSmsContext,
-  retrySmsAt,
+  SMS_OUTBOX_COLUMNS,
   type SmsContextRow,
   type SmsOutboxRow,
 } from './sms-repository.ts';
 
-const BATCH = 20;
 /** A claimed SMS is due again after this if its process died while sending it. */
 const LEASE_MS = 60_000;
 
@@ -60,8 +64,8 @@ async function record(
       actorId: null,
       data: { recipientId: row.user_id, offerId: row.offer_id, attempt: row.attempts, ...event.data },
     });
-    if (next === 'finish') await finishSms(tx, row.id);
-    else await retrySmsAt(tx, row.id, next);
+    if (next === 'finish') await finishOutboxRow(tx, 'sms_outbox', row.id);
+    else await retryOutboxRowAt(tx, 'sms_outbox', row.id, next);
     // Open case pages (the ER's, the recipient's) refetch and show the attempt.
     await publishChange(tx, {
       caseId: row.case_id,
@@ -75,7 +79,7 @@ async function record(
 async function sendSms(db: Database, sms: SmsService, row: SmsOutboxRow, now: Date): Promise<void> {
   const context = await readSmsContext(db, row);
   if (!stillWanted(context)) {
-    await finishSms(db, row.id);
+    await finishOutboxRow(db, 'sms_outbox', row.id);
     return;
   }
   const text = buildSmsAlert({
@@ -108,26 +112,18 @@ async function sendSms(db: Database, sms: SmsService, row: SmsOutboxRow, now: Da
 
 /** Sends every SMS due at the clock's now; answers how many were handled. */
 export async function sendDueSms(db: Database, clock: Clock, sms: SmsService): Promise<number> {
-  let handled = 0;
-  for (;;) {
-    const now = clock.now();
-    const claimed = await claimDueSms(db, now, new Date(now.getTime() + LEASE_MS), BATCH);
-    const results = await Promise.allSettled(claimed.map((row) => sendSms(db, sms, row, now)));
-    for (const [index, result] of results.entries()) {
-      if (result.status === 'rejected') {
-        sms.warn({ smsId: claimed[index]?.id }, 'sms: an SMS failed; retried after its lease');
-      }
-    }
-    handled += claimed.length;
-    if (claimed.length < BATCH) break;
-  }
-  return handled;
+  return drainOutbox<SmsOutboxRow>(db, () => clock.now(), {
+    table: 'sms_outbox',
+    columns: SMS_OUTBOX_COLUMNS,
+    leaseMs: LEASE_MS,
+    send: (row, now) => sendSms(db, sms, row, now),
+    crashed: (row) => {
+      sms.warn({ smsId: row?.id }, 'sms: an SMS failed; retried after its lease');
+    },
+  });
 }
 
 /** Without a provider, nothing is sent: the SMS that fall due are dropped, so none piles up. */
 export async function dropDueSms(db: Database, clock: Clock): Promise<number> {
-  const rows = await db.query('delete from sms_outbox where due_at <= $1 returning id', [
-    clock.now().toISOString(),
-  ]);
-  return rows.length;
+  return dropDueRows(db, 'sms_outbox', clock.now());
 }

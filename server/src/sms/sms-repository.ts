@@ -66,31 +66,8 @@ export interface SmsOutboxRow {
   [column: string]: unknown;
 }
 
-/**
- * Up to `limit` SMS due at `now`, earliest first, each leased until `leaseUntil`: committed at once, so the
- * sending happens outside any transaction; `skip locked` gives each SMS to one process.
- */
-export async function claimDueSms(
-  db: Queryable,
-  now: Date,
-  leaseUntil: Date,
-  limit: number,
-): Promise<SmsOutboxRow[]> {
-  return db.query<SmsOutboxRow>(
-    `update sms_outbox set due_at = $2, attempts = attempts + 1
-     where id in (select id from sms_outbox where due_at <= $1 order by due_at, id limit $3 for update skip locked)
-     returning id, user_id, case_id, offer_id, attempts`,
-    [now.toISOString(), leaseUntil.toISOString(), limit],
-  );
-}
-
-export async function finishSms(db: Queryable, id: string): Promise<void> {
-  await db.query('delete from sms_outbox where id = $1', [id]);
-}
-
-export async function retrySmsAt(db: Queryable, id: string, at: Date): Promise<void> {
-  await db.query('update sms_outbox set due_at = $2 where id = $1', [id, at.toISOString()]);
-}
+/** The SMS outbox's own columns a claim returns. */
+export const SMS_OUTBOX_COLUMNS = ['user_id', 'case_id', 'offer_id'] as const;
 
 export interface SmsContextRow {
   case_id: string;
