@@ -87,6 +87,14 @@ forEachDatabase((_name, open) => {
         switchboardPhone: null,
       });
       expect(cleared.body.switchboardPhone).toBeNull();
+      // The audit entry holds the number before the change and after it.
+      const [clearing] = await db.query<{ before: unknown; after: unknown }>(
+        "select before, after from admin_audit_events where action = 'hospital.switchboard' order by id desc limit 1",
+      );
+      expect(clearing).toEqual({
+        before: { switchboardPhone: '+44 20 7946 0000' },
+        after: { switchboardPhone: null },
+      });
     });
 
     it.each([

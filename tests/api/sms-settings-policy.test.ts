@@ -103,9 +103,10 @@ forEachDatabase((_name, open) => {
     expect(set.status).toBe(200);
     expect(set.body.smsFallbackSeconds).toEqual({ emergent: 30, urgent: 45, routine: 600 });
     expect(set.body.version).toBeGreaterThan(read.body.version);
-    const [audited] = await app.db.query<{ after: unknown }>(
-      "select after from admin_audit_events where action = 'hospital.sms_fallback' order by id desc limit 1",
+    const [audited] = await app.db.query<{ before: unknown; after: unknown }>(
+      "select before, after from admin_audit_events where action = 'hospital.sms_fallback' order by id desc limit 1",
     );
+    expect(audited?.before).toEqual({ smsFallbackSeconds: read.body.smsFallbackSeconds });
     expect(audited?.after).toEqual({ smsFallbackSeconds: { emergent: 30, urgent: 45, routine: 600 } });
 
     // An urgent offer now goes by SMS after 45 s, not before.
