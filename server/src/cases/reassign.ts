@@ -4,7 +4,6 @@
 // so it still escalates if the new specialist does not answer either.
 import type { Case } from '../../../generated/types.gen.ts';
 import type { Actor } from '../auth/caller.ts';
-import type { Queryable } from '../db/database.ts';
 import { newId } from '../db/ids.ts';
 import { timersAfterOffer } from '../domain/escalation.ts';
 import { badRequest, conflict } from '../errors.ts';
@@ -13,26 +12,13 @@ import { setRouting } from './case-timers-repository.ts';
 import type { CasesContext } from './cases-context.ts';
 import { activeOfferees, deactivateOffers, insertOffers, reviveOfferOf } from './offers-repository.ts';
 import { readPolicy } from './routing.ts';
+import { userIdsWithRole } from '../users/users-repository.ts';
 
 export const reassignProblems = {
   notWaiting: 'Only a case waiting for a specialist can be reassigned',
   notEligible: 'is not an active specialist of this case’s specialty at its hospital',
   declined: 'declined this case already: choose another specialist',
 } as const;
-
-async function isEligible(
-  db: Queryable,
-  specialistId: string,
-  hospitalId: string,
-  specialtyName: string,
-): Promise<boolean> {
-  const rows = await db.query<{ id: string }>(
-    `select id from users where id = $1 and hospital_id = $2 and active
-       and 'specialist' = any (roles) and $3 = any (specialty_types)`,
-    [specialistId, hospitalId, specialtyName],
-  );
-  return rows.length === 1;
-}
 
 export function reassignCase(
   ctx: CasesContext,
@@ -43,7 +29,8 @@ export function reassignCase(
   const me = actor.caller.id;
   return changeCase(ctx, actor, caseId, 'reassign', async ({ tx, row, journal, now }) => {
     if (row.status !== 'pending' && row.status !== 'escalated') throw conflict(reassignProblems.notWaiting);
-    if (!(await isEligible(tx, specialistId, row.hospital_id, row.specialty_name))) {
+    const eligible = await userIdsWithRole(tx, row.hospital_id, 'specialist', row.specialty_name);
+    if (!eligible.includes(specialistId)) {
       throw badRequest([{ loc: ['body', 'specialistId'], msg: reassignProblems.notEligible }]);
     }
     const before = await activeOfferees(tx, caseId);
