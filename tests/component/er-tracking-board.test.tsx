@@ -13,7 +13,7 @@ import {
   handleRepageCase,
 } from '../../generated/msw.gen.ts';
 import type { Case, CaseSummary, Coverage } from '../../generated/types.gen.ts';
-import { examples, isWaitingOffersQuery, renderApp } from '../support/harness.tsx';
+import { examples, isWaitingOffersQuery, renderApp, userWithRole } from '../support/harness.tsx';
 
 const MINUTE = 60_000;
 const base = examples.caseList().items[0] as CaseSummary;
@@ -279,11 +279,36 @@ describe('the ER tracking board on a desktop', () => {
     });
   });
 
+  it('says when the specialists to reassign to could not be loaded, with Retry', async () => {
+    screenWide(true);
+    let calls = 0;
+    await board(
+      () => [row('cas_late', 'SGH-000101', {}, -5 * MINUTE)],
+      handleListSpecialistSchedules(() => {
+        calls += 1;
+        return Response.json({ detail: 'Unavailable' }, { status: 503 });
+      }),
+    );
+    const lateRow = await screen.findByRole('row', { name: /SGH-000101/ });
+    await userEvent.click(await within(lateRow).findByRole('button', { name: 'Reassign case SGH-000101' }));
+    const problem = await screen.findByText('The specialists could not be loaded.');
+    expect(problem).toBeVisible();
+    const dropdown = problem.closest<HTMLElement>('.mantine-Popover-dropdown');
+    if (dropdown === null) throw new Error('the problem is not in the Reassign popover');
+    const before = calls;
+    await userEvent.click(within(dropdown).getByRole('button', { name: /Retry/ }));
+    await waitFor(() => {
+      expect(calls).toBeGreaterThan(before);
+    });
+  });
+
   it('offers Reassign to the ER admin only', async () => {
     screenWide(true);
     await boardAs('emergency_room', () => [row('cas_late', 'SGH-000101', {}, -5 * MINUTE)]);
     const lateRow = await screen.findByRole('row', { name: /SGH-000101/ });
     expect(within(lateRow).getByRole('button', { name: /Re-page now/ })).toBeInTheDocument();
+    // Once the user is known (the header names them), the row still offers no Reassign.
+    expect(await screen.findByText(userWithRole('emergency_room').displayName)).toBeInTheDocument();
     expect(within(lateRow).queryByRole('button', { name: /Reassign/ })).not.toBeInTheDocument();
   });
 

@@ -7,18 +7,13 @@ import {
   getMySettingsQueryKey,
   updateMySettingsMutation,
 } from '../../../generated/@tanstack/react-query.gen.ts';
-import type { MySettings, NotificationPreferences } from '../../../generated/types.gen.ts';
+import type { MySettings, MySettingsUpdate } from '../../../generated/types.gen.ts';
 
 export function useSaveSettings(settings: MySettings) {
   const queryClient = useQueryClient();
   const update = useMutation(updateMySettingsMutation());
   const [conflict, setConflict] = useState(false);
-  const send = async (change: {
-    displayName?: string;
-    phone?: string | null;
-    preferences?: NotificationPreferences;
-    smsFallback?: boolean;
-  }) => {
+  const send = async (change: Partial<Omit<MySettingsUpdate, 'version'>>) => {
     setConflict(false);
     const saved = await update.mutateAsync({
       body: {

@@ -8,6 +8,7 @@ import {
   reassignCaseMutation,
 } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
+import { ErrorState } from '../../../components/states.tsx';
 import { refreshAfterCaseChange } from '../../../features/cases/index.ts';
 import { errorText } from '../../../lib/api/index.ts';
 
@@ -46,9 +47,12 @@ export function ReassignControl({ item }: { item: CaseSummary }) {
           {people.isPending ? (
             <Text size="sm">Loading specialists…</Text>
           ) : people.error !== null ? (
-            <Text size="sm" c="red.9">
-              {errorText(people.error)}
-            </Text>
+            <ErrorState
+              title="The specialists could not be loaded."
+              message={errorText(people.error)}
+              onRetry={() => void people.refetch()}
+              retrying={people.isRefetching}
+            />
           ) : choices.length === 0 ? (
             <Text size="sm">No other {item.specialty.name} specialist at this hospital.</Text>
           ) : (
