@@ -18,7 +18,7 @@ export { CloseCaseDialog } from './forms/close-case-dialog.tsx';
 export { ConsultationForm } from './forms/consultation-form.tsx';
 export { NewCaseForm } from './forms/new-case-form.tsx';
 export { OnCallNotice } from './forms/on-call-notice.tsx';
-export { ReasonDialog } from './forms/reason-dialog.tsx';
+export { ReasonDialog } from './forms/reason-dialog-on-demand.tsx';
 export { ACTIVE_STATUSES, caseTexts, FINAL_STATUSES, statusLabels, urgencyLabels } from './labels.ts';
 export { auditTrailTexts, CaseAuditTrail } from './components/case-audit-trail.tsx';
 export { CaseRecordPage, caseRecordTexts, specialistMayExport } from './components/case-record-actions.tsx';
