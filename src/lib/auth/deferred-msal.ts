@@ -42,12 +42,18 @@ export interface DeferredMsal extends IPublicClientApplication {
   readonly loaded: () => Promise<IPublicClientApplication>;
 }
 
-/** After the page's load event, at its first idle moment (a timer where the browser has no idle callback). */
+/** How long after the page's load event MSAL's code waits, if nothing needs it sooner: the first screen's data and
+ * its rendering come first on a slow phone. */
+export const MSAL_LOAD_DELAY_MS = 3_000;
+
+/** After the page's load event and MSAL_LOAD_DELAY_MS, at an idle moment (at once where there is no idle callback). */
 export function whenPageIdle(load: () => void): void {
   const idle = () => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(load, { timeout: 5_000 });
-    else setTimeout(load, 1_000);
+    setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function')
+        window.requestIdleCallback(load, { timeout: 2_000 });
+      else load();
+    }, MSAL_LOAD_DELAY_MS);
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
