@@ -30,6 +30,16 @@ create function insight_interval_key(key text) returns boolean
   language sql immutable parallel safe
   as $$ select left(key, 2) in ('d:', 'f:', 'a:', 'c:', 'k:') $$;
 
+-- Adds a change's count map (b: a few keys, none 0) to a row's (a: hundreds in a month), dropping the keys
+-- whose count falls to 0: the same map as insight_merge (migration 0016), at the cost of b's keys rather than
+-- of a's and b's together.
+create function insight_add_counts(a jsonb, b jsonb) returns jsonb
+  language sql immutable parallel safe
+  as $$ select (a || coalesce(jsonb_object_agg(key, total) filter (where total <> 0), '{}'::jsonb))
+      - coalesce(array_agg(key) filter (where total = 0), '{}'::text[])
+    from (select e.key, coalesce((a ->> e.key)::int, 0) + e.value::int as total
+      from jsonb_each_text(b) e) s $$;
+
 -- Sums a hospital's months (every hospital's, for null) from its daily rows. The caller holds the rebuild's
 -- locks (insight_lock).
 create function insight_rebuild_months(hospital text) returns void language plpgsql as $$
@@ -129,7 +139,8 @@ begin
       volume = r.volume + excluded.volume, cancelled = r.cancelled + excluded.cancelled,
       within_ack = r.within_ack + excluded.within_ack, within_target = r.within_target + excluded.within_target,
       escalated = r.escalated + excluded.escalated, declines = r.declines + excluded.declines,
-      no_coverage = r.no_coverage + excluded.no_coverage, counts = insight_merge(r.counts, excluded.counts)
+      no_coverage = r.no_coverage + excluded.no_coverage,
+      counts = insight_add_counts(r.counts, excluded.counts)
     returning 1
   ),
   monthly_sums as (
@@ -158,7 +169,8 @@ begin
     volume = r.volume + excluded.volume, cancelled = r.cancelled + excluded.cancelled,
     within_ack = r.within_ack + excluded.within_ack, within_target = r.within_target + excluded.within_target,
     escalated = r.escalated + excluded.escalated, declines = r.declines + excluded.declines,
-    no_coverage = r.no_coverage + excluded.no_coverage, counts = insight_merge(r.counts, excluded.counts);
+    no_coverage = r.no_coverage + excluded.no_coverage,
+    counts = insight_add_counts(r.counts, excluded.counts);
 end $$;
 
 -- As migration 0016's, and the months summed again from the rebuilt days.
