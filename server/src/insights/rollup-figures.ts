@@ -170,24 +170,35 @@ export async function readRolledUpBreakdowns(
 ): Promise<RolledUp> {
   const rows = await readRollups(db, filter);
   const trend = new Map<string, Figures>();
-  const byHospital = new Map<string, Figures>();
-  const bySpecialty = new Map<string, Figures>();
-  const byUrgency = new Map<string, Figures>();
-  const hours = new Map<string, number>();
+  // Each row is added twice, to its trend point and to its hospital × specialty × urgency; those few then
+  // make the hospital, specialty and urgency breakdowns (a histogram merge each, not a row's keys each).
+  const combinations = new Map<string, { row: RollupRow; figures: Figures }>();
+  // Cases by hour of the week, (ISO weekday - 1) × 24 + local hour.
+  const hours: Histogram = [];
   const targets: Histogram = [];
   for (const row of rows) {
     const parsed = parseCounts(row.counts);
     group(trend, bucket === 'week' ? weekOf(row.day) : row.day).add(row, parsed);
-    group(byHospital, row.hospital_id).add(row, parsed);
-    group(bySpecialty, row.specialty_id).add(row, parsed);
-    group(byUrgency, row.urgency).add(row, parsed);
-    const weekday = isoWeekday(row.day);
-    for (let at = 0; at < parsed.hours.length; at += 2) {
-      const key = `${weekday}:${parsed.hours[at]}`;
-      hours.set(key, (hours.get(key) ?? 0) + (parsed.hours[at + 1] ?? 0));
+    const key = `${row.hospital_id}\t${row.specialty_id}\t${row.urgency}`;
+    let combination = combinations.get(key);
+    if (!combination) {
+      combination = { row, figures: new Figures() };
+      combinations.set(key, combination);
     }
+    combination.figures.add(row, parsed);
+    const weekStart = (isoWeekday(row.day) - 1) * 24;
+    for (let at = 0; at < parsed.hours.length; at += 2)
+      addTo(hours, weekStart + (parsed.hours[at] ?? 0), parsed.hours[at + 1] ?? 0);
     for (let at = 0; at < parsed.targets.length; at += 2)
       addTo(targets, parsed.targets[at] ?? 0, parsed.targets[at + 1] ?? 0);
+  }
+  const byHospital = new Map<string, Figures>();
+  const bySpecialty = new Map<string, Figures>();
+  const byUrgency = new Map<string, Figures>();
+  for (const { row, figures } of combinations.values()) {
+    group(byHospital, row.hospital_id).merge(figures);
+    group(bySpecialty, row.specialty_id).merge(figures);
+    group(byUrgency, row.urgency).merge(figures);
   }
   const totals = new Figures();
   for (const figures of byHospital.values()) totals.merge(figures);
@@ -205,12 +216,9 @@ export async function readRolledUpBreakdowns(
     byUrgency: urgencyOrder
       .filter((urgency) => byUrgency.has(urgency))
       .map((urgency) => ({ id: urgency, name: urgency, figures: group(byUrgency, urgency).row() })),
-    byHourOfWeek: [...hours.entries()]
-      .map(([key, volume]) => {
-        const [weekday, hour] = key.split(':').map(Number);
-        return { weekday: weekday ?? 0, hour: hour ?? 0, volume };
-      })
-      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
+    byHourOfWeek: hours.flatMap((volume, at) =>
+      volume > 0 ? [{ weekday: Math.floor(at / 24) + 1, hour: at % 24, volume }] : [],
+    ),
     targetMinutes: sharedTargets.length === 1 ? (sharedTargets[0] ?? null) : null,
   };
 }
