@@ -174,6 +174,7 @@ export async function insertCases(db: Database, cohort: Cohort): Promise<void> {
     'case_events',
     'consultations',
     'insight_rollups',
+    'insight_monthly_rollups',
     'insight_case_facts',
   ])
     await db.exec(`vacuum analyze ${table}`);

@@ -4,14 +4,22 @@
 // day was summed (accepted late, cancelled, escalated, consulted, re-triaged, moved to another day), and an
 // acknowledgement time changed. Every figure of every breakdown must equal the per-case one (counts and
 // shares exactly, medians and 90th percentiles within the sketch's stated error), and the rollups kept
-// change by change must equal the rollups summed from scratch.
+// change by change must equal the rollups summed from scratch. A range's totals read through the monthly
+// rollups (its whole months, and its other days from the daily rows) must equal, exactly, the totals of its
+// daily rows: ranges with whole months and partial days at both ends, across both clock changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HospitalInsights, Urgency } from '../../generated/types.gen.ts';
 import type { Caller } from '../../server/src/auth/caller.ts';
 import type { Database } from '../../server/src/db/database.ts';
 import type { CaseMeasures } from '../../server/src/domain/measures.ts';
 import { hospitalInsights } from '../../server/src/insights/insights.ts';
-import { readCaseMeasuresPage, type CaseMeasuresRow } from '../../server/src/insights/insights-repository.ts';
+import {
+  readCaseMeasuresPage,
+  type CaseMeasuresRow,
+  type InsightsFilter,
+} from '../../server/src/insights/insights-repository.ts';
+import { readRolledUpBreakdowns, readRolledUpTotals } from '../../server/src/insights/rollup-figures.ts';
+import { wholeMonthsOf } from '../../server/src/insights/rollups-repository.ts';
 import {
   CARDIO_1,
   DOCTOR,
@@ -33,6 +41,9 @@ const ZONES: Record<string, string> = { [SGH]: 'Europe/London', [RVG]: 'America/
 // From five days before London's clock change to two days after New York's.
 const WINDOW_START = Date.parse('2026-10-19T00:00:00Z');
 const WINDOW_MS = 16 * 86_400_000;
+// A few cases around the turn of September to October as well: the partial days before a whole October.
+const TURN_START = Date.parse('2026-09-28T00:00:00Z');
+const TURN_MS = 5 * 86_400_000;
 const CASES_PER_RUN = 60;
 const CHANGES_PER_RUN = 25;
 
@@ -70,7 +81,10 @@ async function writeRandomCases(db: Database, seed: number): Promise<string[]> {
   const ids: string[] = [];
   for (let n = 0; n < CASES_PER_RUN; n += 1) {
     const id = `cas_prop_${seed}_${n}`;
-    const openedAt = at(WINDOW_START + Math.floor(random.next() * WINDOW_MS));
+    const openedAt =
+      random.next() < 0.15
+        ? at(TURN_START + Math.floor(random.next() * TURN_MS))
+        : at(WINDOW_START + Math.floor(random.next() * WINDOW_MS));
     const offers: OfferSpec[] = [];
     let offeredAt = later(openedAt, random.next() < 0.3 ? 0 : random.wait() / 10);
     const specialists = [...SPECIALISTS].sort(() => random.next() - 0.5);
@@ -314,15 +328,70 @@ const QUERIES = [
   { from: '2026-10-25', to: '2026-10-25', bucket: 'day' },
   { from: '2026-10-20', to: '2026-11-02', bucket: 'day', hospitalId: RVG },
   { from: '2026-10-20', to: '2026-11-02', bucket: 'day', specialtyId: 'spc_cardiology', urgency: 'urgent' },
+  // The previous range (26 August to 2 November) holds two whole months, read from the monthly rollups.
+  { from: '2026-11-03', to: '2027-01-10', bucket: 'week' },
 ] as const;
+
+// Ranges whose totals read whole months from the monthly rollups: October whole (London's clock change)
+// with partial days at both ends (New York's clock change on 1 November), a month exactly, a partial start
+// with a whole November, and the filters.
+const MONTHLY_RANGES: readonly Partial<InsightsFilter>[] = [
+  { from: '2026-09-29', to: '2026-11-02' },
+  { from: '2026-10-01', to: '2026-10-31' },
+  { from: '2026-10-02', to: '2026-11-30' },
+  { from: '2026-09-30', to: '2026-11-01', hospitalIds: [RVG] },
+  { from: '2026-09-28', to: '2026-11-04', hospitalIds: [SGH], specialtyId: 'spc_neurology' },
+  { from: '2026-08-15', to: '2026-11-03', urgency: 'urgent' },
+];
+
+/** The problems of the totals read through the months against the totals of the daily rows, exactly. */
+async function monthlyProblems(db: Database): Promise<string[]> {
+  const problems: string[] = [];
+  for (const range of MONTHLY_RANGES) {
+    const filter: InsightsFilter = {
+      from: '',
+      to: '',
+      hospitalSystemId: 'hs_demo',
+      hospitalIds: null,
+      specialtyId: null,
+      urgency: null,
+      ...range,
+    };
+    const throughMonths = await readRolledUpTotals(db, filter);
+    const fromDays = (await readRolledUpBreakdowns(db, filter, 'day')).totals;
+    if (JSON.stringify(throughMonths) !== JSON.stringify(fromDays))
+      problems.push(
+        `${JSON.stringify(range)}: ${JSON.stringify(throughMonths)} ≠ ${JSON.stringify(fromDays)}`,
+      );
+    const cases = await readCaseMeasuresPage(db, filter, null, 10_000);
+    problems.push(...sketchProblems(throughMonths, cases.map(toMeasures), `${JSON.stringify(range)} cases`));
+  }
+  return problems;
+}
 
 async function rollupsNow(db: Database): Promise<string> {
   const rows = await db.query(
-    `select hospital_id, day::text, specialty_id, urgency, volume, cancelled, within_ack, within_target,
-       escalated, declines, no_coverage, counts::text from insight_rollups where volume <> 0 order by 1, 2, 3, 4`,
+    `select 'day' as rollup, hospital_id, day::text, specialty_id, urgency, volume, cancelled, within_ack,
+       within_target, escalated, declines, no_coverage, counts::text from insight_rollups where volume <> 0
+     union all
+     select 'month', hospital_id, month::text, specialty_id, urgency, volume, cancelled, within_ack,
+       within_target, escalated, declines, no_coverage, counts::text from insight_monthly_rollups where volume <> 0
+     order by 1, 2, 3, 4, 5`,
   );
   return JSON.stringify(rows);
 }
+
+describe('the whole months of a range', () => {
+  it('are the months it holds from their first day to their last', () => {
+    expect(wholeMonthsOf('2026-09-29', '2026-11-02')).toEqual({ first: '2026-10-01', last: '2026-10-01' });
+    expect(wholeMonthsOf('2026-10-01', '2026-10-31')).toEqual({ first: '2026-10-01', last: '2026-10-01' });
+    expect(wholeMonthsOf('2025-12-01', '2026-02-28')).toEqual({ first: '2025-12-01', last: '2026-02-01' });
+    expect(wholeMonthsOf('2028-02-01', '2028-02-28')).toBeNull();
+    expect(wholeMonthsOf('2028-02-01', '2028-02-29')).toEqual({ first: '2028-02-01', last: '2028-02-01' });
+    expect(wholeMonthsOf('2026-10-02', '2026-10-31')).toBeNull();
+    expect(wholeMonthsOf('2026-10-15', '2026-11-14')).toBeNull();
+  });
+});
 
 forEachDatabase((_name, open) => {
   describe.each([1, 2, 3])('random timelines, seed %i', (seed) => {
@@ -341,6 +410,7 @@ forEachDatabase((_name, open) => {
     it('answers as the per-case computation once the cases are written', async () => {
       ids = await writeRandomCases(db, seed);
       for (const query of QUERIES) expect(await problemsOf(db, query)).toEqual([]);
+      expect(await monthlyProblems(db)).toEqual([]);
     });
 
     it('still answers so once cases changed after their day was summed', async () => {
@@ -349,13 +419,17 @@ forEachDatabase((_name, open) => {
         SGH,
       ]);
       for (const query of QUERIES) expect(await problemsOf(db, query)).toEqual([]);
+      expect(await monthlyProblems(db)).toEqual([]);
     });
 
     it('kept, change by change, the rollups a sum from scratch gives', async () => {
       const kept = await rollupsNow(db);
       await db.query('select insight_rebuild(null)');
       expect(await rollupsNow(db)).toBe(kept);
-      expect((JSON.parse(kept) as unknown[]).length).toBeGreaterThan(20);
+      const rows = JSON.parse(kept) as { rollup: string }[];
+      expect(rows.filter((row) => row.rollup === 'day').length).toBeGreaterThan(20);
+      // September, October and November of both hospitals, in some specialties and urgencies.
+      expect(rows.filter((row) => row.rollup === 'month').length).toBeGreaterThan(6);
     });
   });
 });

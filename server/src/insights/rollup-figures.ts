@@ -1,10 +1,11 @@
 // The hospital insights from the rollups (migration 0016): one row per hospital, specialty, urgency and local
-// day of the range, merged here into every breakdown. Counts and shares are exact; medians and 90th
-// percentiles come from the rows' histograms (rollup-sketch.ts, within its stated error).
+// day of the range, merged here into every breakdown; the previous range's totals read its whole months'
+// rows instead (migration 0017). Counts and shares are exact; medians and 90th percentiles come from the
+// rows' histograms (rollup-sketch.ts, within its stated error).
 import type { Queryable } from '../db/database.ts';
 import type { BreakdownRows, FiguresRow, InsightsFilter } from './insights-repository.ts';
 import { addTo, histogramPercentile, mergeInto, type Histogram } from './rollup-sketch.ts';
-import { namesInOrder, readRollups, type RollupRow } from './rollups-repository.ts';
+import { namesInOrder, readRollups, readRollupsByMonth, type RollupRow } from './rollups-repository.ts';
 
 // The count-map prefixes of the five intervals (migration 0016, insight_fact_keys).
 const INTERVAL_KEYS = {
@@ -79,25 +80,60 @@ class Figures {
 }
 
 /** A row's counts as flat [bucket, count, bucket, count, …] lists. */
-interface ParsedCounts {
+export interface ParsedCounts {
   readonly histograms: Record<IntervalKey, number[]>;
   readonly hours: number[];
   readonly targets: number[];
 }
 
-function parseCounts(counts: RollupRow['counts']): ParsedCounts {
-  const map = (typeof counts === 'string' ? JSON.parse(counts) : counts) as Record<string, number>;
+const [QUOTE, MINUS, ZERO, NINE] = ['"', '-', '0', '9'].map((char) => char.charCodeAt(0)) as [
+  number,
+  number,
+  number,
+  number,
+];
+
+/**
+ * A row's count map, read straight from jsonb's text (`{"a:12": 3, "d:4": 1}`: each key a letter, a colon
+ * and an integer; each count an integer): a year's rows hold over a million keys, and building an object of
+ * each map (JSON.parse) took most of the answer's time.
+ */
+export function parseCounts(text: string): ParsedCounts {
   const parsed: ParsedCounts = { histograms: { d: [], f: [], a: [], c: [], k: [] }, hours: [], targets: [] };
-  for (const key in map) {
-    const count = Number(map[key]);
-    const value = Number(key.slice(2));
-    const prefix = key[0];
-    if (prefix === 'h') parsed.hours.push(value, count);
-    else if (prefix === 't') parsed.targets.push(value, count);
-    else if (prefix !== undefined && prefix in INTERVAL_KEYS)
-      parsed.histograms[prefix as IntervalKey].push(value, count);
+  const length = text.length;
+  let at = 0;
+  // The integer starting at or after `at` (skipping what is not a digit or a minus sign).
+  const integer = (): number => {
+    let code = text.charCodeAt(at);
+    while (at < length && code !== MINUS && (code < ZERO || code > NINE)) code = text.charCodeAt((at += 1));
+    const negative = code === MINUS;
+    if (negative) code = text.charCodeAt((at += 1));
+    let value = 0;
+    while (code >= ZERO && code <= NINE) {
+      value = value * 10 + (code - ZERO);
+      code = text.charCodeAt((at += 1));
+    }
+    return negative ? -value : value;
+  };
+  for (;;) {
+    while (at < length && text.charCodeAt(at) !== QUOTE) at += 1;
+    if (at >= length) return parsed;
+    const prefix = text.charAt(at + 1);
+    at += 3;
+    const value = integer();
+    // Past the key's closing quote and its colon.
+    at += 2;
+    const count = integer();
+    const list =
+      prefix === 'h'
+        ? parsed.hours
+        : prefix === 't'
+          ? parsed.targets
+          : Object.hasOwn(INTERVAL_KEYS, prefix)
+            ? parsed.histograms[prefix as IntervalKey]
+            : null;
+    list?.push(value, count);
   }
-  return parsed;
 }
 
 /** The Monday (ISO week) of a day, as date_trunc('week', …) answers it. */
@@ -134,24 +170,35 @@ export async function readRolledUpBreakdowns(
 ): Promise<RolledUp> {
   const rows = await readRollups(db, filter);
   const trend = new Map<string, Figures>();
-  const byHospital = new Map<string, Figures>();
-  const bySpecialty = new Map<string, Figures>();
-  const byUrgency = new Map<string, Figures>();
-  const hours = new Map<string, number>();
+  // Each row is added twice, to its trend point and to its hospital × specialty × urgency; those few then
+  // make the hospital, specialty and urgency breakdowns (a histogram merge each, not a row's keys each).
+  const combinations = new Map<string, { row: RollupRow; figures: Figures }>();
+  // Cases by hour of the week, (ISO weekday - 1) × 24 + local hour.
+  const hours: Histogram = [];
   const targets: Histogram = [];
   for (const row of rows) {
     const parsed = parseCounts(row.counts);
     group(trend, bucket === 'week' ? weekOf(row.day) : row.day).add(row, parsed);
-    group(byHospital, row.hospital_id).add(row, parsed);
-    group(bySpecialty, row.specialty_id).add(row, parsed);
-    group(byUrgency, row.urgency).add(row, parsed);
-    const weekday = isoWeekday(row.day);
-    for (let at = 0; at < parsed.hours.length; at += 2) {
-      const key = `${weekday}:${parsed.hours[at]}`;
-      hours.set(key, (hours.get(key) ?? 0) + (parsed.hours[at + 1] ?? 0));
+    const key = `${row.hospital_id}\t${row.specialty_id}\t${row.urgency}`;
+    let combination = combinations.get(key);
+    if (!combination) {
+      combination = { row, figures: new Figures() };
+      combinations.set(key, combination);
     }
+    combination.figures.add(row, parsed);
+    const weekStart = (isoWeekday(row.day) - 1) * 24;
+    for (let at = 0; at < parsed.hours.length; at += 2)
+      addTo(hours, weekStart + (parsed.hours[at] ?? 0), parsed.hours[at + 1] ?? 0);
     for (let at = 0; at < parsed.targets.length; at += 2)
       addTo(targets, parsed.targets[at] ?? 0, parsed.targets[at + 1] ?? 0);
+  }
+  const byHospital = new Map<string, Figures>();
+  const bySpecialty = new Map<string, Figures>();
+  const byUrgency = new Map<string, Figures>();
+  for (const { row, figures } of combinations.values()) {
+    group(byHospital, row.hospital_id).merge(figures);
+    group(bySpecialty, row.specialty_id).merge(figures);
+    group(byUrgency, row.urgency).merge(figures);
   }
   const totals = new Figures();
   for (const figures of byHospital.values()) totals.merge(figures);
@@ -169,19 +216,19 @@ export async function readRolledUpBreakdowns(
     byUrgency: urgencyOrder
       .filter((urgency) => byUrgency.has(urgency))
       .map((urgency) => ({ id: urgency, name: urgency, figures: group(byUrgency, urgency).row() })),
-    byHourOfWeek: [...hours.entries()]
-      .map(([key, volume]) => {
-        const [weekday, hour] = key.split(':').map(Number);
-        return { weekday: weekday ?? 0, hour: hour ?? 0, volume };
-      })
-      .sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
+    byHourOfWeek: hours.flatMap((volume, at) =>
+      volume > 0 ? [{ weekday: Math.floor(at / 24) + 1, hour: at % 24, volume }] : [],
+    ),
     targetMinutes: sharedTargets.length === 1 ? (sharedTargets[0] ?? null) : null,
   };
 }
 
-/** The figures of the whole range (the previous range's, to compare against). */
+/**
+ * The figures of the whole range (the previous range's, to compare against): its whole months from the
+ * monthly rows, its other days from the daily ones; the same sums, so the same figures.
+ */
 export async function readRolledUpTotals(db: Queryable, filter: InsightsFilter): Promise<FiguresRow> {
   const totals = new Figures();
-  for (const row of await readRollups(db, filter)) totals.add(row, parseCounts(row.counts));
+  for (const row of await readRollupsByMonth(db, filter)) totals.add(row, parseCounts(row.counts));
   return totals.row();
 }
