@@ -1,11 +1,17 @@
 // A page's figure from several Lighthouse runs: the run with the median performance score.
-import type { LighthouseRow } from './lighthouse.ts';
+
+/** What the median needs of a run: its performance score, its error, and room for the range. */
+interface ScoredRun {
+  readonly scores: { readonly performance: number };
+  readonly error?: string;
+  readonly range?: readonly [number, number];
+}
 
 /**
  * The run with the median performance score among the scored ones (of two, the lower); when none was scored,
  * the last, with its error. The range is written only when several runs were scored.
  */
-export function medianRun(runs: readonly LighthouseRow[]): LighthouseRow | undefined {
+export function medianRun<Run extends ScoredRun>(runs: readonly Run[]): Run | undefined {
   const scored = runs.filter((row) => row.error === undefined);
   if (scored.length === 0) return runs.at(-1);
   const sorted = [...scored].sort((a, b) => a.scores.performance - b.scores.performance);
