@@ -7,7 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter, preloadScreenFor } from './app/app.tsx';
+import { App, createAppRouter, prefetchScreenFor, preloadScreenFor } from './app/app.tsx';
 import { ConfigurationErrorScreen } from './app/errors/configuration-error.tsx';
 import { AppToaster } from './components/app-toaster.tsx';
 import { cssVariablesResolver, theme } from './components/theme.ts';
@@ -84,6 +84,9 @@ export async function startApp(authenticated?: Promise<AuthSession>): Promise<vo
   // Signed in: the service worker that shows pushed alerts (again, after the module-load recovery), and this
   // device's push subscription renewed where notifications were turned on before.
   void registerServiceWorker().then(renewPushSubscription);
+  // The first screen's data is asked for now, while the router and the first render are built.
+  const queryClient = createQueryClient();
+  prefetchScreenFor(window.location.pathname, queryClient, session.signedInRoles());
   await yieldToMain();
   const router = createAppRouter();
   await yieldToMain();
@@ -92,7 +95,7 @@ export async function startApp(authenticated?: Promise<AuthSession>): Promise<vo
   startTransition(() => {
     root.render(
       <Frame>
-        <QueryClientProvider client={createQueryClient()}>
+        <QueryClientProvider client={queryClient}>
           <AuthProvider session={session} navigate={navigate}>
             <App router={router} />
           </AuthProvider>

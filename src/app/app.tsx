@@ -4,7 +4,7 @@ import { createBrowserRouter, createMemoryRouter, type DataRouter, type InitialE
 import { RouterProvider } from 'react-router/dom';
 import { appRoutes } from './router.tsx';
 
-export { preloadScreenFor } from './router.tsx';
+export { prefetchScreenFor, preloadScreenFor } from './router.tsx';
 
 export interface CreateAppRouterOptions {
   /** Given, the router keeps its history in memory (tests); otherwise it follows the browser's address. */

@@ -1,6 +1,7 @@
 // Every screen's lazy import, from the route table: a route names its screen module, and this finds it among
 // the modules under routes/. The router loads a screen through `load`; links call `preload` on intent so the
 // chunk is usually in memory before the click.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { matchRoutes } from 'react-router';
 import { type RouteName, routes } from '../config/routes.ts';
@@ -14,6 +15,8 @@ export interface LazyModule<Exports> {
 
 export interface ScreenModule {
   readonly Component: ComponentType;
+  /** Asks for the screen's first data at start-up, while the app renders: the screen then finds it under way. */
+  readonly prefetch?: (client: QueryClient) => void;
 }
 
 /** One import that remembers success, forgets failure, and fails as a ModuleLoadError the recovery knows. */

@@ -1,10 +1,12 @@
 // The route objects, built from the route table: public routes at the top, every other one inside the
 // protected layout, its shell and the role gate. Every screen is lazy; its handle carries the route's title
 // and access.
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { type RouteName, routes } from '../config/routes.ts';
 import { texts } from '../config/texts.ts';
 import { ProtectedRoute } from '../lib/auth/index.ts';
+import { mayOpen } from '../lib/auth/roles.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { NotFoundPage } from './errors/not-found-page.tsx';
 import { RouteErrorScreen } from './errors/route-error-screen.tsx';
@@ -29,6 +31,20 @@ export function preloadScreenFor(pathname: string): void {
   if (name === undefined) return;
   if (routes[name].access !== 'public') shell.preload();
   routeScreens[name].preload();
+}
+
+/**
+ * Starts the first data of the screen a path opens, at start-up, when the screen names it and the signed-in
+ * roles may open it: its requests then go out while the app renders, not after.
+ */
+export function prefetchScreenFor(pathname: string, client: QueryClient, roles: readonly string[]): void {
+  const name = routeNameFor(pathname);
+  if (name === undefined || roles.length === 0 || !mayOpen(routes[name].access, roles)) return;
+  routeScreens[name].load().then(
+    (screen) => screen.prefetch?.(client),
+    // The router loads it again and recovers as it does for any screen.
+    () => undefined,
+  );
 }
 
 function screen(name: RouteName): RouteObject {

@@ -182,11 +182,16 @@ export async function renderApp(path: string, as: User | Role, ...handlers: AnyH
   return renderAppWith(path, as, {}, ...handlers);
 }
 
-/** renderApp, with render options (a Profiler's callback). */
+export interface AppRenderOptions extends Pick<RenderOptions, 'onRender'> {
+  /** Runs once the session has started, before the first render: what start-up does there (its prefetch). */
+  readonly beforeRender?: (session: AuthSession, queryClient: QueryClient) => void | Promise<void>;
+}
+
+/** renderApp, with render options (a Profiler's callback, a step before the first render). */
 export async function renderAppWith(
   path: string,
   as: User | Role,
-  { onRender }: Pick<RenderOptions, 'onRender'>,
+  { onRender, beforeRender }: AppRenderOptions,
   ...handlers: AnyHandler[]
 ) {
   const user = typeof as === 'string' ? userWithRole(as) : as;
@@ -202,7 +207,9 @@ export async function renderAppWith(
     import('../../src/app/shell/app-shell-layout.tsx'),
     screen === undefined ? undefined : routeScreens[screen].load(),
   ]);
-  return renderRoutes(appRoutes, path, { session, queryClient: createQueryClient(), onRender });
+  const queryClient = createQueryClient();
+  await beforeRender?.(session, queryClient);
+  return renderRoutes(appRoutes, path, { session, queryClient, onRender });
 }
 
 /** jsdom has no object URLs; the image viewer needs them. */

@@ -5,7 +5,7 @@ import './mantine-styles.ts';
 export { refreshAfterCaseChange } from './api/invalidate.ts';
 export { useAttachmentUploads } from './api/use-attachment-uploads.ts';
 export { useCase } from './api/use-case.ts';
-export { type CaseListQuery, useCaseList } from './api/use-case-list.ts';
+export { type CaseListQuery, prefetchCaseList, useCaseList } from './api/use-case-list.ts';
 export { useDeliveredReceipts, useSeenReceipt } from './api/use-case-receipts.ts';
 export { CaseCreated } from './components/case-created.tsx';
 export { CaseList } from './components/case-list.tsx';

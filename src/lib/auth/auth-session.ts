@@ -70,6 +70,8 @@ export interface AuthSession {
   attach(navigate: AppNavigate, showError: (message: string) => void): () => void;
   /** True the first time it is asked for an account: its role toast is shown once. */
   firstRoleNotice(accountId: string): boolean;
+  /** The roles of the active account once a token was acquired for it (its ID token's, else its access token's). */
+  signedInRoles(): readonly string[];
   readonly monitorRunning: boolean;
 }
 
@@ -297,6 +299,12 @@ export function createAuthSession(options: AuthSessionOptions): AuthSession {
       if (roleNoticesShown.has(accountId)) return false;
       roleNoticesShown.add(accountId);
       return true;
+    },
+    signedInRoles() {
+      const account = msal.getActiveAccount();
+      if (!account || state.tokenFor !== account.homeAccountId) return [];
+      const fromId = rolesOrEmpty(account.idTokenClaims, null);
+      return fromId.length > 0 ? fromId : state.accessTokenRoles;
     },
     get monitorRunning() {
       return monitor.running;

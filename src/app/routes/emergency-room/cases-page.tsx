@@ -1,10 +1,11 @@
 // /emergency-room/cases: every case of the emergency room (ER staff and admins). The list comes first; search
 // and filters open behind a button, and their code loads then (or on the first sign of intent).
 import { Button, Group, Stack, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { routes } from '../../../config/routes.ts';
-import { CaseList, useCaseList } from '../../../features/cases/index.ts';
+import { CaseList, prefetchCaseList, useCaseList } from '../../../features/cases/index.ts';
 import { useMe } from '../../../lib/use-me.ts';
 import { lazyModule } from '../../route-modules.ts';
 import { useLazyPanel } from '../../shell/use-lazy-panel.ts';
@@ -12,6 +13,11 @@ import { activeFilterCount, type CaseFilters, noFilters, toCaseListQuery } from 
 
 const filtersPanel = lazyModule('case-filters-panel', () => import('./case-filters-panel.tsx'));
 const PANEL_ID = 'case-filters';
+
+/** The list as it opens, with no filter (the time zone only places a date filter's days). */
+export function prefetch(client: QueryClient): void {
+  prefetchCaseList(client, toCaseListQuery(noFilters, '', 'UTC'));
+}
 
 export function Component() {
   const { timeZone } = useMe();

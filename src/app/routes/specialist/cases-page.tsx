@@ -2,12 +2,14 @@
 // finished cases offered or assigned to me. Listing an offer tells the doctor it was delivered. The tabs' short
 // words fit side by side at 360 px; each list says in full what it holds.
 import { Stack, Tabs, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { routes } from '../../../config/routes.ts';
 import {
   CaseList,
   type CaseListQuery,
   FINAL_STATUSES,
+  prefetchCaseList,
   useCaseList,
   useDeliveredReceipts,
 } from '../../../features/cases/index.ts';
@@ -69,8 +71,16 @@ function BoxList({
   );
 }
 
+const FIRST_BOX: Box = 'offered';
+
+/** The box the page opens on. */
+export function prefetch(client: QueryClient): void {
+  const first = boxes.find((box) => box.value === FIRST_BOX);
+  if (first) prefetchCaseList(client, first.query);
+}
+
 export function Component() {
-  const [tab, setTab] = useState<Box>('offered');
+  const [tab, setTab] = useState<Box>(FIRST_BOX);
   const { me, timeZone } = useMe();
   // The shifts come below the case box once it shows its cases, so the cards never push them down the screen.
   const [boxSettled, setBoxSettled] = useState(false);

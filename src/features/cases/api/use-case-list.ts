@@ -1,5 +1,5 @@
 // One keyset-paged list of cases: the generated infinite query, flattened for the list, with "Load more".
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { listCasesInfiniteOptions } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { ListCasesData } from '../../../../generated/types.gen.ts';
 import { retryText } from '../../../lib/api/index.ts';
@@ -11,11 +11,28 @@ const PAGE_SIZE = 20;
 
 export type CaseListResult = ReturnType<typeof useCaseList>;
 
-export function useCaseList(query: CaseListQuery) {
-  const result = useInfiniteQuery({
+// A list fetched this recently (by the start-up's prefetch, most often) is not asked for again when its screen
+// mounts, unless a change marked it out of date; the live stream keeps it current from then on.
+const FRESH_ON_MOUNT_MS = 10_000;
+
+function caseListOptions(query: CaseListQuery) {
+  return {
     ...listCasesInfiniteOptions({ query: { limit: PAGE_SIZE, ...query } }),
     initialPageParam: { query: {} },
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: { nextCursor?: string | null }) => last.nextCursor ?? undefined,
+  };
+}
+
+/** The list's first page asked for now (at start-up, before the screen renders): the screen then finds it under way. */
+export function prefetchCaseList(client: QueryClient, query: CaseListQuery): void {
+  client.infiniteQuery(caseListOptions(query)).catch(() => undefined);
+}
+
+export function useCaseList(query: CaseListQuery) {
+  const result = useInfiniteQuery({
+    ...caseListOptions(query),
+    refetchOnMount: (cached) =>
+      cached.state.isInvalidated || Date.now() - cached.state.dataUpdatedAt > FRESH_ON_MOUNT_MS,
   });
   return {
     cases: result.data?.pages.flatMap((page) => page.items) ?? [],

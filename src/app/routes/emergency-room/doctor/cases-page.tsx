@@ -1,5 +1,6 @@
 // The ER doctor's own cases: status, urgency and live timers, newest first, with "New case".
 import { Button, Group, Stack, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChoiceButtons } from '../../../../components/choice-buttons.tsx';
@@ -9,6 +10,7 @@ import {
   CaseList,
   caseTexts,
   FINAL_STATUSES,
+  prefetchCaseList,
   useCaseList,
 } from '../../../../features/cases/index.ts';
 import { useMe } from '../../../../lib/use-me.ts';
@@ -16,6 +18,10 @@ import { useMe } from '../../../../lib/use-me.ts';
 type Show = 'open' | 'finished' | 'all';
 
 const statusesFor = { open: [...ACTIVE_STATUSES], finished: [...FINAL_STATUSES], all: undefined };
+
+export function prefetch(client: QueryClient): void {
+  prefetchCaseList(client, { scope: 'mine', status: statusesFor.open });
+}
 
 export function Component() {
   const [show, setShow] = useState<Show>('open');

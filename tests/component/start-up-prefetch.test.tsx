@@ -1,0 +1,73 @@
+// Start-up asks for the first screen's list while the app renders: the screen then shows that answer and does
+// not ask again. A role that may not open the screen asks for nothing.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { handleListCases, handleListMyShifts, handleRecordCaseReceipt } from '../../generated/msw.gen.ts';
+import type { Role } from '../../generated/types.gen.ts';
+import { prefetchScreenFor } from '../../src/app/router.tsx';
+import { ROLE_HOME_ROUTES } from '../../src/lib/auth/index.ts';
+import { examples, isWaitingOffersQuery, renderAppWith, settled } from '../support/harness.tsx';
+
+const HOMES: readonly { role: Role; heading: string }[] = [
+  { role: 'er_doctor', heading: 'My cases' },
+  { role: 'specialist', heading: 'Case box' },
+  { role: 'emergency_room', heading: 'Cases' },
+];
+
+function countingList() {
+  const asked: string[] = [];
+  const handler = handleListCases(({ request }) => {
+    const url = new URL(request.url);
+    // The shell's own offers banner asks for the waiting offers on every screen: not the screen's list.
+    if (!isWaitingOffersQuery(request.url)) asked.push(url.search);
+    return Response.json(examples.caseList());
+  });
+  return { asked, handler };
+}
+
+describe('the first screen’s list, asked for at start-up', () => {
+  for (const { role, heading } of HOMES) {
+    it(`${role}: goes out before the first render and is the one the home shows`, async () => {
+      const list = countingList();
+      let beforeRender = -1;
+      await renderAppWith(
+        ROLE_HOME_ROUTES[role],
+        role,
+        {
+          beforeRender: async (session, queryClient) => {
+            prefetchScreenFor(ROLE_HOME_ROUTES[role], queryClient, session.signedInRoles());
+            await expect.poll(() => list.asked.length).toBe(1);
+            beforeRender = list.asked.length;
+          },
+        },
+        list.handler,
+        // The specialist's box tells the doctor an offer was delivered, and lists the shifts below it.
+        handleRecordCaseReceipt(() => Response.json(examples.case())),
+        handleListMyShifts({ body: { items: [] } }),
+      );
+
+      await screen.findByRole('heading', { level: 1, name: heading });
+      expect(await screen.findAllByRole('link', { name: /^SGH-/ })).not.toHaveLength(0);
+      await settled();
+      expect(beforeRender).toBe(1);
+      expect(list.asked).toHaveLength(1);
+    });
+  }
+
+  it('asks for nothing when the signed-in roles may not open the screen', async () => {
+    const list = countingList();
+    await renderAppWith(
+      ROLE_HOME_ROUTES.er_doctor,
+      'hospital',
+      {
+        beforeRender: async (session, queryClient) => {
+          prefetchScreenFor(ROLE_HOME_ROUTES.er_doctor, queryClient, session.signedInRoles());
+          await settled();
+        },
+      },
+      list.handler,
+    );
+    await settled();
+    expect(list.asked).toEqual([]);
+  });
+});
