@@ -1,12 +1,18 @@
 // Hospitals at a glance, most urgent first within each card: open cases, then the staffed specialties that
 // no on-call shift covers now. Loading, empty and error (with Retry) states of their own.
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { getOrganisationOverviewOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { HospitalOverview } from '../../../generated/types.gen.ts';
 import { errorText } from '../../lib/api/index.ts';
+import { refetchOnMountUnlessFresh } from '../../lib/query-client.ts';
 import { organisationTexts as t } from './labels.ts';
+
+/** The overview asked for now (at start-up, before the screen renders): the screen then finds it under way. */
+export function prefetchHospitalsAtAGlance(client: QueryClient): void {
+  client.query(getOrganisationOverviewOptions()).catch(() => undefined);
+}
 
 export function HospitalsAtAGlance({
   links,
@@ -14,7 +20,10 @@ export function HospitalsAtAGlance({
   /** What each card offers to open next (links to the screens that manage the hospital). */
   readonly links: (hospital: HospitalOverview) => ReactNode;
 }) {
-  const overview = useQuery(getOrganisationOverviewOptions());
+  const overview = useQuery({
+    ...getOrganisationOverviewOptions(),
+    refetchOnMount: refetchOnMountUnlessFresh,
+  });
   if (overview.isPending) {
     return (
       <Text role="status" aria-busy="true">

@@ -6,6 +6,6 @@ export { EditHospital, NewHospital } from './hospital-editor.tsx';
 export { HospitalsTable } from './hospitals-table.tsx';
 export { organisationTexts } from './labels.ts';
 export { SpecialtyCatalogue } from './specialty-catalogue.tsx';
-export { HospitalsAtAGlance } from './hospitals-at-a-glance.tsx';
+export { HospitalsAtAGlance, prefetchHospitalsAtAGlance } from './hospitals-at-a-glance.tsx';
 export { SwitchboardSettings } from './switchboard-form.tsx';
 export { SmsFallbackSettings } from './sms-fallback-form.tsx';

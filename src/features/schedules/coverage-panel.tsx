@@ -13,19 +13,29 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 import { errorText } from '../../lib/api/index.ts';
 import { Link } from 'react-router';
 import { getCoverageOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { Coverage } from '../../../generated/types.gen.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
+import { refetchOnMountUnlessFresh } from '../../lib/query-client.ts';
 
 // Refetched on a timer as well: shifts begin and end while the screen is open.
 const REFRESH_MS = 60_000;
 
 export function useCoverage() {
-  return useQuery({ ...getCoverageOptions(), refetchInterval: REFRESH_MS });
+  return useQuery({
+    ...getCoverageOptions(),
+    refetchInterval: REFRESH_MS,
+    refetchOnMount: refetchOnMountUnlessFresh,
+  });
+}
+
+/** Coverage asked for now (at start-up, before the screen renders): the screen then finds it under way. */
+export function prefetchCoverage(client: QueryClient): void {
+  client.query(getCoverageOptions()).catch(() => undefined);
 }
 
 function CoverageState({

@@ -2,14 +2,20 @@
 // coverage now) with the ways to its specialists and its triage assessments, its switchboard number and when its
 // undelivered offers go by SMS.
 import { Button, Stack, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { routes } from '../../../config/routes.ts';
 import {
   HospitalsAtAGlance,
+  prefetchHospitalsAtAGlance,
   SmsFallbackSettings,
   SwitchboardSettings,
 } from '../../../features/organisation/index.ts';
 import { useMe } from '../../../lib/use-me.ts';
+
+export function prefetch(client: QueryClient): void {
+  prefetchHospitalsAtAGlance(client);
+}
 
 export function Component() {
   const { me } = useMe();

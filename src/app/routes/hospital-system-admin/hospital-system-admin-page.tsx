@@ -1,9 +1,14 @@
 // /hospital-system-admin: the hospital system at a glance, each hospital with its open cases and the
 // specialties without on-call coverage now, and the way to manage them.
 import { Button, Group, Stack, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { routes } from '../../../config/routes.ts';
-import { HospitalsAtAGlance } from '../../../features/organisation/index.ts';
+import { HospitalsAtAGlance, prefetchHospitalsAtAGlance } from '../../../features/organisation/index.ts';
+
+export function prefetch(client: QueryClient): void {
+  prefetchHospitalsAtAGlance(client);
+}
 
 export function Component() {
   return (

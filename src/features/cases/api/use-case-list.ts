@@ -3,6 +3,7 @@ import { type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { listCasesInfiniteOptions } from '../../../../generated/@tanstack/react-query.gen.ts';
 import type { ListCasesData } from '../../../../generated/types.gen.ts';
 import { retryText } from '../../../lib/api/index.ts';
+import { refetchOnMountUnlessFresh } from '../../../lib/query-client.ts';
 
 export type CaseListQuery = NonNullable<ListCasesData['query']>;
 
@@ -10,10 +11,6 @@ export type CaseListQuery = NonNullable<ListCasesData['query']>;
 const PAGE_SIZE = 20;
 
 export type CaseListResult = ReturnType<typeof useCaseList>;
-
-// A list fetched this recently (by the start-up's prefetch, most often) is not asked for again when its screen
-// mounts, unless a change marked it out of date; the live stream keeps it current from then on.
-const FRESH_ON_MOUNT_MS = 10_000;
 
 function caseListOptions(query: CaseListQuery) {
   return {
@@ -31,8 +28,7 @@ export function prefetchCaseList(client: QueryClient, query: CaseListQuery): voi
 export function useCaseList(query: CaseListQuery) {
   const result = useInfiniteQuery({
     ...caseListOptions(query),
-    refetchOnMount: (cached) =>
-      cached.state.isInvalidated || Date.now() - cached.state.dataUpdatedAt > FRESH_ON_MOUNT_MS,
+    refetchOnMount: refetchOnMountUnlessFresh,
   });
   return {
     cases: result.data?.pages.flatMap((page) => page.items) ?? [],

@@ -1,11 +1,22 @@
 // /emergency-room/admin: the ER admin's home. Coverage now and the gaps of the next 14 days (each opening
 // the schedule at the gap), the cases open right now with their timers, and the admin's other screens.
 import { Anchor, Group, Stack, Title } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { routes } from '../../../../config/routes.ts';
-import { ACTIVE_STATUSES, CaseList, useCaseList } from '../../../../features/cases/index.ts';
-import { CoverageGaps, CoverageNow, useCoverage } from '../../../../features/schedules/index.ts';
+import {
+  ACTIVE_STATUSES,
+  CaseList,
+  prefetchCaseList,
+  useCaseList,
+} from '../../../../features/cases/index.ts';
+import {
+  CoverageGaps,
+  CoverageNow,
+  prefetchCoverage,
+  useCoverage,
+} from '../../../../features/schedules/index.ts';
 import { useMe } from '../../../../lib/use-me.ts';
 
 function scheduleAt(specialtyId: string, at: string): string {
@@ -13,10 +24,17 @@ function scheduleAt(specialtyId: string, at: string): string {
   return `${routes.emergencyRoomAdminOnCallSchedules.href()}?${query.toString()}`;
 }
 
+const OPEN_CASES = { scope: 'all', status: [...ACTIVE_STATUSES] } as const;
+
+export function prefetch(client: QueryClient): void {
+  prefetchCoverage(client);
+  prefetchCaseList(client, { ...OPEN_CASES, status: [...OPEN_CASES.status] });
+}
+
 export function Component() {
   const { timeZone } = useMe();
   const coverage = useCoverage();
-  const open = useCaseList({ scope: 'all', status: [...ACTIVE_STATUSES] });
+  const open = useCaseList({ ...OPEN_CASES, status: [...OPEN_CASES.status] });
   // Each part shows once the one above it has its answer (all are asked for at once), so nothing on the
   // screen is pushed down by what arrives above it. What shows then (the gaps, the open cases) renders as a
   // deferred update, in slices, with the coverage above it, rather than in the task that got the answer.
