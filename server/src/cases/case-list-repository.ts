@@ -53,6 +53,7 @@ const NEWEST_ORDER = 'created_at desc, id desc';
 // the unaccepted cases (ranks 0 and 1) by rank, target time, newest, and every other case (rank 2) newest
 // first. Every unaccepted case comes before every other, so a page is the first rows of the one and then of
 // the other: neither part sorts more than a page, however many cases the hospital has.
+const UNACCEPTED_STATUSES: readonly CaseStatus[] = ['pending', 'escalated'];
 const UNACCEPTED = "c.status in ('pending', 'escalated')";
 const NOT_UNACCEPTED = "c.status not in ('pending', 'escalated')";
 const WAITING_RANK = "(case when c.urgency = 'emergent' then 0 else 1 end)";
@@ -140,18 +141,27 @@ export function caseListStatement(
   } else {
     order = ATTENTION_ORDER;
     const parts: string[] = [];
+    // A part no row can be in is left out (read to its end, it would find nothing slowly): the status filter
+    // and the offered scope (unaccepted cases only) may rule out the one or the other.
+    const statuses = filters.status !== undefined && filters.status.length > 0 ? filters.status : undefined;
+    const unaccepted = (status: CaseStatus) => UNACCEPTED_STATUSES.includes(status);
+    const mayRest = filters.scope !== 'offered' && (statuses?.some((status) => !unaccepted(status)) ?? true);
+    const mayWait = statuses?.some(unaccepted) ?? true;
     // After a rank-2 row come rank-2 rows only; after an unaccepted one, the unaccepted rows that follow it,
     // then the rank-2 rows from the newest.
-    if (after === undefined || after.rank < 2) {
+    if ((after === undefined || after.rank < 2) && mayWait) {
       const keyset = after === undefined ? [] : [afterWaiting(after, add)];
       parts.push(`(select ${SUMMARY_COLUMNS}, ${WAITING_RANK} as attention_rank from ${SUMMARY_FROM}
           where ${[...where, UNACCEPTED, ...keyset].join(' and ')}
           order by ${WAITING_ORDER} limit ${limit})`);
     }
-    const keyset = after?.rank === 2 ? [olderThan(after, add)] : [];
-    parts.push(`(select ${SUMMARY_COLUMNS}, 2 as attention_rank from ${SUMMARY_FROM}
+    if (mayRest || parts.length === 0) {
+      // When neither part can hold a row, the page is empty: `false` says so without reading a case.
+      const keyset = [...(after?.rank === 2 ? [olderThan(after, add)] : []), ...(mayRest ? [] : ['false'])];
+      parts.push(`(select ${SUMMARY_COLUMNS}, 2 as attention_rank from ${SUMMARY_FROM}
           where ${[...where, NOT_UNACCEPTED, ...keyset].join(' and ')}
           order by c.created_at desc, c.id desc limit ${limit})`);
+    }
     rows = parts.join(' union all ');
   }
   const listed = `array(select id from page order by ${order} limit ${add(pageSize)})`;

@@ -9,3 +9,7 @@
 create index cases_unaccepted_attention_idx
   on cases (hospital_id, (case when urgency = 'emergent' then 0 else 1 end), target_due_at, created_at desc, id desc)
   where status in ('pending', 'escalated');
+
+-- The specialist's "offered to me" list (scope offered): its offers still awaiting an answer, found without
+-- reading every offer it ever had. Partial as well: only the offers that are active, a handful at a time.
+create index case_offers_active_idx on case_offers (specialist_id, case_id) where active;
