@@ -125,6 +125,64 @@ forEachDatabase((_name, open) => {
     });
   });
 
+  describe('GET /cases, ties across pages', () => {
+    it('pages through ties in target and creation time the same at every page size, without repeats or gaps', async () => {
+      const tied: string[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        const response = await as(app, DOCTOR).post<Case>('/cases', neurologyCase({ urgency: 'urgent' }), {
+          'idempotency-key': newKey(),
+        });
+        expect(response.status).toBe(201);
+        tied.push(response.body.id);
+      }
+      // Four unaccepted cases due at the same time, two of them opened at the same instant too; and two of
+      // the other cases opened at the same instant.
+      const due = new Date(Date.now() + 30 * MINUTE).toISOString();
+      const opened = new Date(Date.now() - MINUTE).toISOString();
+      await db.query('update cases set target_due_at = $2 where id = any($1::text[])', [tied, due]);
+      await db.query('update cases set created_at = $2 where id = any($1::text[])', [
+        tied.slice(0, 2),
+        opened,
+      ]);
+      const newest = await allPages(app, ER_STAFF, 'sort=newest&limit=100');
+      const rest = newest.filter((item) => attentionRank(item) === 2).map((item) => item.id);
+      expect(rest.length).toBeGreaterThan(2);
+      await db.query('update cases set created_at = $2 where id = any($1::text[])', [
+        rest.slice(1, 3),
+        opened,
+      ]);
+
+      const whole = await allPages(app, ER_STAFF, 'limit=100');
+      expect(whole.map((item) => item.id).sort()).toEqual(newest.map((item) => item.id).sort());
+      expect(inAttentionOrder(whole)).toBe(true);
+      for (const limit of [1, 2, 3, 5]) {
+        const paged = await allPages(app, ER_STAFF, `limit=${limit}`);
+        expect(
+          paged.map((item) => item.id),
+          `limit=${limit}`,
+        ).toEqual(whole.map((item) => item.id));
+      }
+    });
+  });
+
+  describe('GET /cases, filtered', () => {
+    it('lists under a status filter or the offered scope the same cases as newest first, in attention order', async () => {
+      for (const [user, query] of [
+        [ER_STAFF, 'status=pending'],
+        [ER_STAFF, 'status=accepted'],
+        [ER_STAFF, 'status=pending&status=accepted'],
+        [NEURO_PRIMARY, 'scope=offered'],
+        [NEURO_PRIMARY, 'scope=offered&status=closed'],
+      ] as const) {
+        const newest = await allPages(app, user, `sort=newest&limit=100&${query}`);
+        const listed = await allPages(app, user, `limit=2&${query}`);
+        expect(listed.map((item) => item.id).sort(), query).toEqual(newest.map((item) => item.id).sort());
+        expect(inAttentionOrder(listed), query).toBe(true);
+        expect(newest.length > 0, query).toBe(!query.endsWith('closed'));
+      }
+    });
+  });
+
   describe('GET /cases?sort=newest', () => {
     it('lists newest first', async () => {
       const newest = await allPages(app, ER_STAFF, 'sort=newest&limit=9');

@@ -49,14 +49,27 @@ const RANK = `(case when c.status in ('pending', 'escalated') then case when c.u
 const ATTENTION_ORDER = `attention_rank, (case when attention_rank < 2 then target_due_at end) asc nulls last,
   created_at desc, id desc`;
 const NEWEST_ORDER = 'created_at desc, id desc';
+// The attention order read in two parts, each through an index in its own order (0018_case_list_order.sql):
+// the unaccepted cases (ranks 0 and 1) by rank, target time, newest, and every other case (rank 2) newest
+// first. Every unaccepted case comes before every other, so a page is the first rows of the one and then of
+// the other: neither part sorts more than a page, however many cases the hospital has.
+const UNACCEPTED_STATUSES: readonly CaseStatus[] = ['pending', 'escalated'];
+const UNACCEPTED = "c.status in ('pending', 'escalated')";
+const NOT_UNACCEPTED = "c.status not in ('pending', 'escalated')";
+const WAITING_RANK = "(case when c.urgency = 'emergent' then 0 else 1 end)";
+const WAITING_ORDER = `${WAITING_RANK}, c.target_due_at, c.created_at desc, c.id desc`;
 
-/** The rows after a position in the attention order; `add` binds a parameter. */
-function afterAttention(after: AttentionPosition, add: (value: unknown) => string): string {
-  const before = `(c.created_at, c.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)})`;
-  if (after.rank === 2) return `(${RANK} = 2 and ${before})`;
+/** The rows before a position, newest first; `add` binds a parameter. */
+function olderThan(after: KeysetPosition, add: (value: unknown) => string): string {
+  return `(c.created_at, c.id) < (${add(after.createdAt)}::timestamptz, ${add(after.id)})`;
+}
+
+/** The unaccepted rows after an unaccepted position (rank 0 or 1) in the attention order. */
+function afterWaiting(after: AttentionPosition, add: (value: unknown) => string): string {
+  const before = olderThan(after, add);
   const rank = add(after.rank);
   const target = add(after.targetAt);
-  return `(${RANK} > ${rank}::int or (${RANK} = ${rank}::int and (c.target_due_at > ${target}::timestamptz
+  return `(${WAITING_RANK} > ${rank}::int or (${WAITING_RANK} = ${rank}::int and (c.target_due_at > ${target}::timestamptz
     or (c.target_due_at = ${target}::timestamptz and ${before}))))`;
 }
 
@@ -86,9 +99,12 @@ export function caseListStatement(
     const visible: string[] = [];
     if (viewer.visibility.openedByMe) visible.push(`c.opened_by = ${me()}`);
     if (viewer.visibility.offeredOrAssignedToMe) {
+      // The offer looked up case by case through its (case_id, specialist_id) key as the page is read:
+      // `offset 0` keeps the planner from hashing every offer the specialist ever had instead, a cost that
+      // grows with the table while a page stops after a few dozen cases.
       visible.push(
         `c.assigned_to = ${me()}`,
-        `exists (select 1 from case_offers f where f.case_id = c.id and f.specialist_id = ${me()})`,
+        `exists (select 1 from case_offers f where f.case_id = c.id and f.specialist_id = ${me()} offset 0)`,
       );
     }
     where.push(`(${visible.join(' or ')})`);
@@ -112,23 +128,47 @@ export function caseListStatement(
     const words = add(`%${escapeLike(q)}%`);
     where.push(`(c.display_number like ${number} or c.chief_complaint ilike ${words})`);
   }
-  const attention = filters.sort !== 'newest';
-  if (filters.after !== undefined) {
-    where.push(
-      'rank' in filters.after
-        ? afterAttention(filters.after, add)
-        : `(c.created_at, c.id) < (${add(filters.after.createdAt)}::timestamptz, ${add(filters.after.id)})`,
-    );
-  }
-  const order = attention ? ATTENTION_ORDER : NEWEST_ORDER;
+  const after = filters.after;
   const pageSize = filters.limit ?? 50;
   const limit = add(pageSize + 1);
+  let order: string;
+  let rows: string;
+  if (filters.sort === 'newest' || (after !== undefined && !('rank' in after))) {
+    order = NEWEST_ORDER;
+    const keyset = after === undefined ? [] : [olderThan(after, add)];
+    rows = `select ${SUMMARY_COLUMNS}, ${RANK} as attention_rank from ${SUMMARY_FROM}
+          where ${[...where, ...keyset].join(' and ')}`;
+  } else {
+    order = ATTENTION_ORDER;
+    const parts: string[] = [];
+    // A part no row can be in is left out (read to its end, it would find nothing slowly): the status filter
+    // and the offered scope (unaccepted cases only) may rule out the one or the other.
+    const statuses = filters.status !== undefined && filters.status.length > 0 ? filters.status : undefined;
+    const unaccepted = (status: CaseStatus) => UNACCEPTED_STATUSES.includes(status);
+    const mayRest = filters.scope !== 'offered' && (statuses?.some((status) => !unaccepted(status)) ?? true);
+    const mayWait = statuses?.some(unaccepted) ?? true;
+    // After a rank-2 row come rank-2 rows only; after an unaccepted one, the unaccepted rows that follow it,
+    // then the rank-2 rows from the newest.
+    if ((after === undefined || after.rank < 2) && mayWait) {
+      const keyset = after === undefined ? [] : [afterWaiting(after, add)];
+      parts.push(`(select ${SUMMARY_COLUMNS}, ${WAITING_RANK} as attention_rank from ${SUMMARY_FROM}
+          where ${[...where, UNACCEPTED, ...keyset].join(' and ')}
+          order by ${WAITING_ORDER} limit ${limit})`);
+    }
+    if (mayRest || parts.length === 0) {
+      // When neither part can hold a row, the page is empty: `false` says so without reading a case.
+      const keyset = [...(after?.rank === 2 ? [olderThan(after, add)] : []), ...(mayRest ? [] : ['false'])];
+      parts.push(`(select ${SUMMARY_COLUMNS}, 2 as attention_rank from ${SUMMARY_FROM}
+          where ${[...where, NOT_UNACCEPTED, ...keyset].join(' and ')}
+          order by c.created_at desc, c.id desc limit ${limit})`);
+    }
+    rows = parts.join(' union all ');
+  }
   const listed = `array(select id from page order by ${order} limit ${add(pageSize)})`;
   const auditValues = `${add(audit.at.toISOString())}::timestamptz, ${me()}, 'case.list', ${listed}, ${add(audit.address)}`;
   return {
     sql: `with page as (
-        select * from (select ${SUMMARY_COLUMNS}, ${RANK} as attention_rank from ${SUMMARY_FROM}
-          where ${where.join(' and ')}) listed
+        select * from (${rows}) listed
         order by ${order} limit ${limit}
       ), audit as (
         ${auditListingSql(auditValues, 'page')}
