@@ -13,7 +13,7 @@ import { Stack, Text } from '@mantine/core';
 import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
 import { useOfflineSince } from '../lib/connection.ts';
 import { formatDuration } from '../lib/date-time.ts';
-import { clockNow, useClockText, useClockValue } from '../lib/use-now.ts';
+import { clockNow, timerWidth, useClockText, useClockValue } from '../lib/use-now.ts';
 import classes from './countdown.module.css';
 import { AlertTriangleIcon, ClockIcon } from './icons.tsx';
 
@@ -69,8 +69,14 @@ export function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
     <span className={classes.value} data-state={state} data-stale={stale || undefined}>
       {state === 'overdue' && <AlertTriangleIcon size={16} />}
       {state === 'warning' && <ClockIcon size={16} />}
-      <span ref={time} className={classes.time} role="timer" aria-label={timerLabel(label, value, stale)}>
-        {value}
+      <span
+        ref={time}
+        className={classes.time}
+        style={timerWidth(value)}
+        role="timer"
+        aria-label={timerLabel(label, value, stale)}
+      >
+        <span className={classes.box}>{value}</span>
       </span>
       <StaleMark stale={stale} />
     </span>
@@ -118,8 +124,14 @@ function ElapsedValue({ label, since }: { label: string; since: string }) {
   const value = formatDuration(clockNow() - start);
   return stale ? (
     <span className={classes.value} data-stale>
-      <span ref={time} className={classes.time} role="timer" aria-label={timerLabel(label, value, true)}>
-        {value}
+      <span
+        ref={time}
+        className={classes.time}
+        style={timerWidth(value)}
+        role="timer"
+        aria-label={timerLabel(label, value, true)}
+      >
+        <span className={classes.box}>{value}</span>
       </span>
       <StaleMark stale />
     </span>
@@ -140,8 +152,14 @@ export function TimerValue({
   timeRef?: RefObject<HTMLSpanElement | null>;
 }) {
   return (
-    <span ref={timeRef} className={classes.time} role="timer" aria-label={`${label}: ${value}`}>
-      {value}
+    <span
+      ref={timeRef}
+      className={classes.time}
+      style={timerWidth(value)}
+      role="timer"
+      aria-label={`${label}: ${value}`}
+    >
+      <span className={classes.box}>{value}</span>
     </span>
   );
 }
