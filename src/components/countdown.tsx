@@ -47,6 +47,14 @@ function StaleMark({ stale }: { stale: boolean }) {
   ) : null;
 }
 
+/**
+ * A timer's text: a duration in its own box (a tick lays out the box alone, see .box); words ("overdue by
+ * 0:04:10"), which may wrap in a narrow column, as plain text.
+ */
+export function timeText(value: string): ReactNode {
+  return value.includes(' ') ? value : <span className={classes.box}>{value}</span>;
+}
+
 /** What a countdown to `due` says at `now`: the time left, or how long it is overdue. */
 function countdownText(due: number, now: number): string {
   return now > due ? `overdue by ${formatDuration(now - due)}` : formatDuration(due - now);
@@ -76,7 +84,7 @@ export function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
         role="timer"
         aria-label={timerLabel(label, value, stale)}
       >
-        <span className={classes.box}>{value}</span>
+        {timeText(value)}
       </span>
       <StaleMark stale={stale} />
     </span>
@@ -131,7 +139,7 @@ function ElapsedValue({ label, since }: { label: string; since: string }) {
         role="timer"
         aria-label={timerLabel(label, value, true)}
       >
-        <span className={classes.box}>{value}</span>
+        {timeText(value)}
       </span>
       <StaleMark stale />
     </span>
@@ -159,7 +167,7 @@ export function TimerValue({
       role="timer"
       aria-label={`${label}: ${value}`}
     >
-      <span className={classes.box}>{value}</span>
+      {timeText(value)}
     </span>
   );
 }

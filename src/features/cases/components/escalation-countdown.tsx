@@ -4,7 +4,7 @@
 import { Text } from '@mantine/core';
 import { useCallback, useRef } from 'react';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
-import { TimerField, TimerValue } from '../../../components/countdown.tsx';
+import { TimerField, TimerValue, timeText } from '../../../components/countdown.tsx';
 import classes from '../../../components/countdown.module.css';
 import { AlertTriangleIcon, ClockIcon } from '../../../components/icons.tsx';
 import { formatDuration } from '../../../lib/date-time.ts';
@@ -57,7 +57,7 @@ export function EscalationValue({ startAt, dueAt }: { startAt: number; dueAt: nu
         role="timer"
         aria-label={escalationLabel(value)}
       >
-        <span className={classes.box}>{value}</span>
+        {timeText(value)}
       </span>
     </span>
   );
