@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { useCaseAction } from './use-case-action.ts';
 import { FormFooter } from '../../../components/form-footer.tsx';
+// Loaded on its own, the first time it opens: the feature's Mantine styles come with it.
+import '../mantine-styles.ts';
 
 interface ReasonValues {
   reason: string;
