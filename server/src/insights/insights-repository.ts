@@ -14,7 +14,8 @@ export interface InsightsFilter {
   readonly urgency: Urgency | null;
 }
 
-const filterParams = (filter: InsightsFilter) => [
+/** The filter's SQL parameters $1…$6, in the order every insights statement reads them. */
+export const filterParams = (filter: InsightsFilter) => [
   filter.from,
   filter.to,
   filter.hospitalSystemId,

@@ -2,7 +2,7 @@
 // month (migration 0017), with the counts and the histograms' count map as the database writes it (jsonb's
 // text); insights/rollup-figures.ts merges them into figures.
 import type { Queryable } from '../db/database.ts';
-import type { InsightsFilter } from './insights-repository.ts';
+import { filterParams, type InsightsFilter } from './insights-repository.ts';
 
 export interface RollupRow {
   readonly hospital_id: string;
@@ -30,15 +30,6 @@ const IN_SCOPE = `r.hospital_id in (select id from hospitals
     where hospital_system_id = $3 and ($4::text[] is null or id = any($4::text[])))
   and ($5::text is null or r.specialty_id = $5) and ($6::text is null or r.urgency = $6)
   and r.volume > 0`;
-
-const filterParams = (filter: InsightsFilter) => [
-  filter.from,
-  filter.to,
-  filter.hospitalSystemId,
-  filter.hospitalIds === null ? null : [...filter.hospitalIds],
-  filter.specialtyId,
-  filter.urgency,
-];
 
 /** The daily rollups of the range, within the filter (rows whose volume fell to 0 are absent). */
 export async function readRollups(db: Queryable, filter: InsightsFilter): Promise<RollupRow[]> {
