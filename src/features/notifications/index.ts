@@ -33,6 +33,7 @@ export {
   addWaitingOffer,
   isWaitingFor,
   offerAlertOf,
+  prefetchWaitingOffers,
   useWaitingOffers,
   waitingOffersOptions,
 } from './waiting-offers.ts';
