@@ -49,7 +49,7 @@ describe('the first screen’s list, asked for at start-up', () => {
         {
           beforeRender: async (session, queryClient) => {
             prefetchScreenFor(ROLE_HOME_ROUTES[role], queryClient, session.signedInRoles());
-            await expect.poll(() => list.asked.length).toBe(1);
+            await expect.poll(() => list.asked.length, { timeout: 10_000 }).toBe(1);
             beforeRender = list.asked.length;
           },
         },
@@ -76,7 +76,7 @@ describe('the first screen’s list, asked for at start-up', () => {
       {
         beforeRender: async (session, queryClient) => {
           prefetchScreenFor(ROLE_HOME_ROUTES.emergency_room_admin, queryClient, session.signedInRoles());
-          await expect.poll(() => [list.asked.length, coverage]).toEqual([1, 1]);
+          await expect.poll(() => [list.asked.length, coverage], { timeout: 10_000 }).toEqual([1, 1]);
         },
       },
       list.handler,
@@ -105,7 +105,7 @@ describe('the first screen’s list, asked for at start-up', () => {
       {
         beforeRender: async (session, queryClient) => {
           prefetchScreenFor(ROLE_HOME_ROUTES.hospital, queryClient, session.signedInRoles());
-          await expect.poll(() => overview).toBe(1);
+          await expect.poll(() => overview, { timeout: 10_000 }).toBe(1);
         },
       },
       handleGetOrganisationOverview(() => {
@@ -137,7 +137,7 @@ describe('the first screen’s list, asked for at start-up', () => {
         {
           beforeRender: async (session, queryClient) => {
             prefetchScreenFor(ROLE_HOME_ROUTES.specialist, queryClient, session.signedInRoles());
-            await expect.poll(() => asked.length).toBe(3);
+            await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(3);
             beforeRender = [...asked].sort();
           },
         },
