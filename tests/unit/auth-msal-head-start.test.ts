@@ -43,6 +43,15 @@ function msalCache(expiresOn = NOW + 900, target = 'api://case-router/access'): 
   const accountKey = `msal.3|${HOME}|localhost:8443|`;
   const idKey = `msal.3|${HOME}|localhost:8443|idtoken|${CLIENT}|||`;
   const atKey = `msal.3|${HOME}|localhost:8443|accesstoken|${CLIENT}|oidc|${target}|`;
+  put(accountKey, {
+    homeAccountId: HOME,
+    environment: 'localhost:8443',
+    realm: '',
+    localAccountId: HOME,
+    username: 'er_doctor@demo.test',
+    authorityType: 'Generic',
+    name: 'Dr Dana Okafor',
+  });
   put(idKey, {
     credentialType: 'IdToken',
     homeAccountId: HOME,
@@ -57,17 +66,6 @@ function msalCache(expiresOn = NOW + 900, target = 'api://case-router/access'): 
     target,
     expiresOn: String(expiresOn),
     tokenType: 'Bearer',
-  });
-  // The account's entry after its credentials: their keys start as its key does, so a search by prefix
-  // would find a credential first.
-  put(accountKey, {
-    homeAccountId: HOME,
-    environment: 'localhost:8443',
-    realm: '',
-    localAccountId: HOME,
-    username: 'er_doctor@demo.test',
-    authorityType: 'Generic',
-    name: 'Dr Dana Okafor',
   });
   put('msal.3.account.keys', [accountKey]);
   put(`msal.3.token.keys.${CLIENT}`, { idToken: [idKey], accessToken: [atKey], refreshToken: [] });

@@ -33,16 +33,6 @@ function entryOf(storage: Storage, key: string): Entry | null {
   }
 }
 
-/** A JSON array of strings MSAL keeps (its list of account keys); empty when missing or malformed. */
-function entryList(storage: Storage, key: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(storage.getItem(key) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
 const text = (entry: Entry, field: string): string | undefined =>
   typeof entry[field] === 'string' ? entry[field] : undefined;
 
@@ -130,9 +120,8 @@ export function readCachedSession(
     );
   });
   const idToken = listed('idToken').map((entry) => text(entry, 'secret'))[0];
-  // The account's own entry, from MSAL's list of account keys (a credential's key starts the same way).
-  const accountKey = entryList(storage, `msal.${SCHEMA}.account.keys`).find((key) =>
-    key.startsWith(`msal.${SCHEMA}|${homeAccountId}|`),
+  const accountKey = keys.find(
+    (key) => key.startsWith(`msal.${SCHEMA}|${homeAccountId}|`) && key.endsWith('|'),
   );
   const accountEntry = accountKey ? entryOf(storage, accountKey) : null;
   const account = accountEntry ? accountOf(accountEntry, idToken) : null;
