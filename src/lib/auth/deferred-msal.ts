@@ -42,18 +42,12 @@ export interface DeferredMsal extends IPublicClientApplication {
   readonly loaded: () => Promise<IPublicClientApplication>;
 }
 
-/** How long after the page's load event MSAL's code waits, if nothing needs it sooner: the first screen's data and
- * its rendering come first on a slow phone. */
-export const MSAL_LOAD_DELAY_MS = 3_000;
-
-/** After the page's load event and MSAL_LOAD_DELAY_MS, at an idle moment (at once where there is no idle callback). */
+/** After the page's load event, at its first idle moment (a timer where the browser has no idle callback). */
 export function whenPageIdle(load: () => void): void {
   const idle = () => {
-    setTimeout(() => {
-      if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(load, { timeout: 2_000 });
-      else load();
-    }, MSAL_LOAD_DELAY_MS);
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(load, { timeout: 5_000 });
+    else setTimeout(load, 1_000);
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
