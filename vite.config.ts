@@ -93,6 +93,12 @@ export default defineConfig({
             // Groups by what they load. MSAL's redirect bridge and what it shares with the app: both pages load
             // this chunk, and the redirect page nothing of the app's own (the app's start-up would run there).
             { name: 'msal-bridge', test: /[\\/]msal-browser[\\/]dist[\\/]redirect_bridge[\\/]/, priority: 6 },
+            // MSAL itself: `/` loads it with its page, the app at start-up.
+            {
+              name: 'msal',
+              test: /[\\/]node_modules[\\/]@azure[\\/]msal-(browser|common)[\\/]/,
+              priority: 5,
+            },
             // The libraries the app's first screen runs on (React DOM, the router, the toasts, queries and
             // MSAL's React layer), in one chunk: `/` loads none of them (React's small core it shares).
             {

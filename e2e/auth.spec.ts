@@ -193,36 +193,6 @@ test("a reload of a signed-in home signs in again from MSAL's cache, without the
   expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)).toBeNull();
 });
 
-test("a reload of a signed-in home shows its cases from MSAL's cache entries before MSAL's code arrives", async ({
-  page,
-}) => {
-  await signIn(page, 'er_doctor@demo.test');
-  await expect.poll(() => trimmedPath(page)).toBe(ROLE_HOME_ROUTES.er_doctor);
-  // MSAL's client is held back at the network until the home is on screen.
-  let release = (): void => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const msalAsked: string[] = [];
-  await page.route(/\/assets\/PublicClientApplication-[\w-]+\.js$/, async (route) => {
-    msalAsked.push(route.request().url());
-    await held;
-    await route.continue();
-  });
-  const cases = page.waitForResponse((response) => /\/api\/v1\/cases\?/.test(response.url()));
-
-  await page.reload();
-
-  expect((await cases).status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // Then the page, idle, fetches MSAL's code, and from then on MSAL answers: signing out goes through it.
-  await expect.poll(() => msalAsked.length).toBe(1);
-  release();
-  await page.getByRole('link', { name: 'Logout' }).first().click();
-  await expect(page.getByRole('heading', { name: identityTexts.signInTitle })).toBeVisible();
-  expect(await page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_STORAGE_KEY)).toBeNull();
-});
-
 test('a user with no roles sees the no-role toast', async ({ page }) => {
   await signIn(page, 'noroles@demo.test');
   await expect(page.getByText(texts.noRoleToast)).toBeVisible();

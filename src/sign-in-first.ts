@@ -6,7 +6,6 @@
 import { installApiLayer } from './lib/api/client.ts';
 import { applyAppStyles } from './lib/app-styles.ts';
 import { type AuthSession, createAuthSession } from './lib/auth/auth-session.ts';
-import { PublicClientApplication } from '@azure/msal-browser';
 import { createMsal } from './lib/auth/msal-config.ts';
 import { carriesAuthResponse, safeNextPath } from './lib/auth/navigation.ts';
 import { loadTenantConfig } from './lib/auth/tenant-config.ts';
@@ -49,11 +48,7 @@ export const signInFirstSteps: SignInFirstSteps = {
   async authenticate() {
     installApiLayer();
     const tenant = await loadTenantConfig();
-    // This page signs in at once: MSAL comes with it, not after it.
-    const msal = createMsal(tenant, {
-      load: (configuration) => Promise.resolve(new PublicClientApplication(configuration)),
-    });
-    const session = createAuthSession({ tenant, msal, storage: window.localStorage });
+    const session = createAuthSession({ tenant, msal: createMsal(tenant), storage: window.localStorage });
     await session.start();
     return session;
   },

@@ -40,11 +40,7 @@ function Frame({ children }: { readonly children: ReactNode }) {
 /** The tenant config, then the auth session started: what start-up waits for before the first screen. */
 export async function authenticate(): Promise<AuthSession> {
   const tenant = await loadTenantConfig();
-  const session = createAuthSession({
-    tenant,
-    msal: createMsal(tenant, { headStart: true }),
-    storage: window.localStorage,
-  });
+  const session = createAuthSession({ tenant, msal: createMsal(tenant), storage: window.localStorage });
   await session.start();
   return session;
 }

@@ -3,12 +3,11 @@ import {
   BrowserCacheLocation,
   type Configuration,
   type INavigationClient,
+  type IPublicClientApplication,
   LogLevel,
   ProtocolMode,
+  PublicClientApplication,
 } from '@azure/msal-browser';
-import { createDeferredMsal, type DeferredMsal, type LoadMsal } from './deferred-msal.ts';
-import { readCachedSession } from './msal-cache-entries.ts';
-import { loginScopes } from './scopes.ts';
 import type { ValidTenantConfig } from './tenant-config.ts';
 
 const MICROSOFT_LOGIN_HOST = 'login.microsoftonline.com';
@@ -50,32 +49,10 @@ export function buildMsalConfiguration(
   };
 }
 
-/** MSAL's code in a chunk of its own, fetched when the page first needs it. */
-const loadMsalChunk: LoadMsal = async (configuration) => {
-  const { PublicClientApplication } = await import('./msal-client.ts');
-  return new PublicClientApplication(configuration);
-};
-
-export interface CreateMsalOptions {
-  readonly origin?: string;
-  /**
-   * Start on MSAL's cache entries when they hold the active account and a token MSAL would hand out, and load
-   * MSAL's code once the page is idle: the app's pages. The sign-in page (`/`) needs MSAL at once.
-   */
-  readonly headStart?: boolean;
-  /** How MSAL's code arrives: its own chunk by default. */
-  readonly load?: LoadMsal;
-}
-
 /** The page's one MSAL instance for the tenant. */
-export function createMsal(config: ValidTenantConfig, options: CreateMsalOptions = {}): DeferredMsal {
-  const origin = options.origin ?? window.location.origin;
-  const headStart = options.headStart
-    ? readCachedSession(window.sessionStorage, config.clientId, loginScopes(config.scopes), Date.now() / 1000)
-    : null;
-  return createDeferredMsal({
-    configuration: buildMsalConfiguration(config, origin),
-    load: options.load ?? loadMsalChunk,
-    headStart,
-  });
+export function createMsal(
+  config: ValidTenantConfig,
+  origin: string = window.location.origin,
+): IPublicClientApplication {
+  return new PublicClientApplication(buildMsalConfiguration(config, origin));
 }
