@@ -40,13 +40,6 @@ export function preloadScreenFor(pathname: string): void {
 export function prefetchScreenFor(pathname: string, client: QueryClient, roles: readonly string[]): void {
   const name = routeNameFor(pathname);
   if (name === undefined || roles.length === 0 || !mayOpen(routes[name].access, roles)) return;
-  if (routes[name].access !== 'public')
-    shell.load().then(
-      (module) => {
-        module.prefetchShell(client, roles);
-      },
-      () => undefined,
-    );
   routeScreens[name].load().then(
     (screen) => screen.prefetch?.(client),
     // The router loads it again and recovers as it does for any screen.

@@ -14,7 +14,7 @@ import {
 import type { Hospital, Role } from '../../generated/types.gen.ts';
 import { prefetchScreenFor } from '../../src/app/router.tsx';
 import { ROLE_HOME_ROUTES } from '../../src/lib/auth/index.ts';
-import { examples, isWaitingOffersQuery, renderAppWith, server, settled } from '../support/harness.tsx';
+import { examples, isWaitingOffersQuery, renderAppWith, settled } from '../support/harness.tsx';
 
 const contract = JSON.parse(readFileSync('generated/openapi.json', 'utf8')) as {
   components: { examples: Record<string, { value: unknown } | undefined> };
@@ -118,40 +118,6 @@ describe('the first screen’s list, asked for at start-up', () => {
     await screen.findByRole('heading', { level: 1, name: 'Your hospital' });
     await settled();
     expect(overview).toBe(1);
-  });
-
-  it("specialist: the shell's first data (who is signed in, the settings, the waiting offers) goes out before the first render, once each", async () => {
-    const asked: string[] = [];
-    const record = ({ request }: { request: Request }) => {
-      const url = new URL(request.url);
-      if (url.pathname.endsWith('/me') || url.pathname.endsWith('/me/settings')) asked.push(url.pathname);
-      else if (isWaitingOffersQuery(request.url)) asked.push('waiting offers');
-    };
-    server.events.on('request:start', record);
-    const list = countingList();
-    try {
-      let beforeRender: string[] = [];
-      await renderAppWith(
-        ROLE_HOME_ROUTES.specialist,
-        'specialist',
-        {
-          beforeRender: async (session, queryClient) => {
-            prefetchScreenFor(ROLE_HOME_ROUTES.specialist, queryClient, session.signedInRoles());
-            await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(3);
-            beforeRender = [...asked].sort();
-          },
-        },
-        list.handler,
-        handleRecordCaseReceipt(() => Response.json(examples.case())),
-        handleListMyShifts({ body: { items: [] } }),
-      );
-      await screen.findByRole('heading', { level: 1, name: 'Case box' });
-      await settled();
-      expect(beforeRender).toEqual(['/api/v1/me', '/api/v1/me/settings', 'waiting offers']);
-      expect([...asked].sort()).toEqual(beforeRender);
-    } finally {
-      server.events.removeListener('request:start', record);
-    }
   });
 
   it('asks for nothing when the signed-in roles may not open the screen', async () => {

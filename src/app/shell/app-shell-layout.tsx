@@ -4,32 +4,22 @@
 // the specialist's answer.
 import { useIsAuthenticated } from '@azure/msal-react';
 import { Progress } from '@mantine/core';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { getMySettingsOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import {
-  prefetchWaitingOffers,
   useNotificationFeed,
   useNotificationStream,
   useWaitingOffers,
 } from '../../features/notifications/index.ts';
 import { useRoles } from '../../lib/auth/index.ts';
 import { ConnectionBanner, useRefetchOnReconnect } from './connection-banner.tsx';
-import { refetchOnMountUnlessFresh } from '../../lib/query-client.ts';
-import { prefetchMe, useMe } from '../../lib/use-me.ts';
+import { useMe } from '../../lib/use-me.ts';
 import { type NotificationsSheetFeed, NotificationsSheetProvider } from './notifications-sheet-feed.ts';
 import { OfferAlert, useOfferCount } from './offer-alert.tsx';
 import { ShellFrame } from './shell-frame.tsx';
 import classes from './shell-frame.module.css';
-
-/** The shell's first data, asked for at start-up with the screen's: who is signed in, their settings, and a
- * specialist's waiting offers (the alert at the top of every screen). */
-export function prefetchShell(client: QueryClient, roles: readonly string[]): void {
-  prefetchMe(client);
-  client.query(getMySettingsOptions()).catch(() => undefined);
-  if (roles.includes('specialist')) prefetchWaitingOffers(client);
-}
 
 export function AppShellLayout() {
   const roles = useRoles();
@@ -38,8 +28,7 @@ export function AppShellLayout() {
   const navigating = useNavigation().state !== 'idle';
   const feed = useNotificationFeed(roles);
   // The user's notification preferences; until they are read, the defaults (toasts on, sound on).
-  const preferences = useQuery({ ...getMySettingsOptions(), refetchOnMount: refetchOnMountUnlessFresh }).data
-    ?.preferences;
+  const preferences = useQuery(getMySettingsOptions()).data?.preferences;
   useNotificationStream({
     enabled: useIsAuthenticated(),
     userId: me?.id,

@@ -33,7 +33,6 @@ export {
   addWaitingOffer,
   isWaitingFor,
   offerAlertOf,
-  prefetchWaitingOffers,
   useWaitingOffers,
   waitingOffersOptions,
 } from './waiting-offers.ts';

@@ -5,7 +5,6 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listCasesOptions } from '../../../generated/@tanstack/react-query.gen.ts';
 import type { CaseList, CaseSummary, ServerEvent } from '../../../generated/types.gen.ts';
-import { refetchOnMountUnlessFresh } from '../../lib/query-client.ts';
 
 // More offers than this at once is a mass casualty: the alert shows the first, the case box has them all.
 const WAITING_LIMIT = 50;
@@ -52,21 +51,9 @@ export function alertOrder(a: CaseSummary, b: CaseSummary): number {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt);
 }
 
-/** A specialist's waiting offers, asked for at start-up, before the shell renders. */
-export function prefetchWaitingOffers(client: QueryClient): void {
-  client.query(waitingOffersOptions()).catch(() => undefined);
-}
-
-/**
- * The offers waiting for the reader; empty for anyone who is not a specialist (nothing is asked then). They are
- * asked for as soon as the reader is known to be a specialist, and shown once the API has said who they are.
- */
+/** The offers waiting for the reader; empty for anyone who is not a specialist (nothing is asked then). */
 export function useWaitingOffers(readerId: string | undefined, specialist: boolean): readonly CaseSummary[] {
-  const { data } = useQuery({
-    ...waitingOffersOptions(),
-    enabled: specialist,
-    refetchOnMount: refetchOnMountUnlessFresh,
-  });
+  const { data } = useQuery({ ...waitingOffersOptions(), enabled: specialist && readerId !== undefined });
   return useMemo(
     () =>
       readerId === undefined || data === undefined
