@@ -13,7 +13,7 @@ import { Stack, Text } from '@mantine/core';
 import { type ReactNode, type RefObject, useCallback, useRef } from 'react';
 import { useOfflineSince } from '../lib/connection.ts';
 import { formatDuration } from '../lib/date-time.ts';
-import { clockNow, timerWidth, useClockText, useClockValue } from '../lib/use-now.ts';
+import { clockNow, useClockText, useClockValue } from '../lib/use-now.ts';
 import classes from './countdown.module.css';
 import { AlertTriangleIcon, ClockIcon } from './icons.tsx';
 
@@ -47,14 +47,6 @@ function StaleMark({ stale }: { stale: boolean }) {
   ) : null;
 }
 
-/**
- * A timer's text: a duration in its own box (a tick lays out the box alone, see .box); words ("overdue by
- * 0:04:10"), which may wrap in a narrow column, as plain text.
- */
-export function timeText(value: string): ReactNode {
-  return value.includes(' ') ? value : <span className={classes.box}>{value}</span>;
-}
-
 /** What a countdown to `due` says at `now`: the time left, or how long it is overdue. */
 function countdownText(due: number, now: number): string {
   return now > due ? `overdue by ${formatDuration(now - due)}` : formatDuration(due - now);
@@ -77,14 +69,8 @@ export function CountdownValue({ label, startAt, dueAt }: CountdownProps) {
     <span className={classes.value} data-state={state} data-stale={stale || undefined}>
       {state === 'overdue' && <AlertTriangleIcon size={16} />}
       {state === 'warning' && <ClockIcon size={16} />}
-      <span
-        ref={time}
-        className={classes.time}
-        style={timerWidth(value)}
-        role="timer"
-        aria-label={timerLabel(label, value, stale)}
-      >
-        {timeText(value)}
+      <span ref={time} className={classes.time} role="timer" aria-label={timerLabel(label, value, stale)}>
+        {value}
       </span>
       <StaleMark stale={stale} />
     </span>
@@ -132,14 +118,8 @@ function ElapsedValue({ label, since }: { label: string; since: string }) {
   const value = formatDuration(clockNow() - start);
   return stale ? (
     <span className={classes.value} data-stale>
-      <span
-        ref={time}
-        className={classes.time}
-        style={timerWidth(value)}
-        role="timer"
-        aria-label={timerLabel(label, value, true)}
-      >
-        {timeText(value)}
+      <span ref={time} className={classes.time} role="timer" aria-label={timerLabel(label, value, true)}>
+        {value}
       </span>
       <StaleMark stale />
     </span>
@@ -160,14 +140,8 @@ export function TimerValue({
   timeRef?: RefObject<HTMLSpanElement | null>;
 }) {
   return (
-    <span
-      ref={timeRef}
-      className={classes.time}
-      style={timerWidth(value)}
-      role="timer"
-      aria-label={`${label}: ${value}`}
-    >
-      {timeText(value)}
+    <span ref={timeRef} className={classes.time} role="timer" aria-label={`${label}: ${value}`}>
+      {value}
     </span>
   );
 }

@@ -9,7 +9,7 @@
 // A hidden tab rests: while the page is hidden the interval stops (no render, no work), and the moment it is
 // visible again the clock reads the time and notifies at once, so every timer shows the right value before the
 // next second. Only the clock rests: the event stream and its alerts run on their own.
-import { type CSSProperties, type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { type RefObject, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 
 const TICK_MS = 1000;
 const listeners = new Set<() => void>();
@@ -78,13 +78,6 @@ export function clockNow(): number {
   return listeners.size > 0 ? now : Date.now();
 }
 
-const CHARS_PROPERTY = '--chars';
-
-/** The style that sizes a timer's box to its text (see useClockText): the text's length in characters. */
-export function timerWidth(text: string): CSSProperties {
-  return { [CHARS_PROPERTY]: String(text.length) } as CSSProperties;
-}
-
 /**
  * A value derived from the clock (a countdown's state): the caller renders again only when it changes, not on
  * every tick. `derive` must return a primitive.
@@ -97,10 +90,7 @@ export function useClockValue<T extends string | number | boolean | null>(derive
 /**
  * Writes `text(now)` into the element on every tick, and `label(text)` into its aria-label when given, without
  * a render. The element's render must show the same text for `clockNow()`, so the two never disagree; the
- * first write comes as soon as the element is on the screen (the clock may have rested until then). The text
- * goes into the element's first child element when it has one: a timer's box of a fixed size, sized by the
- * text's length, which is written too when it changes, as the element's `--chars` (timerWidth), so that a
- * tick lays out that box alone.
+ * first write comes as soon as the element is on the screen (the clock may have rested until then).
  */
 export function useClockText(
   ref: RefObject<HTMLElement | null>,
@@ -116,14 +106,7 @@ export function useClockText(
       const element = ref.current;
       if (element === null) return;
       const value = latest.current.text(now);
-      // The text goes into the timer's box, its first child element, when it has one.
-      const box = element.firstElementChild ?? element;
-      if (box.textContent !== value) {
-        if (box.textContent.length !== value.length) {
-          element.style.setProperty(CHARS_PROPERTY, String(value.length));
-        }
-        box.textContent = value;
-      }
+      if (element.textContent !== value) element.textContent = value;
       const named = latest.current.label?.(value);
       if (named !== undefined && element.getAttribute('aria-label') !== named) {
         element.setAttribute('aria-label', named);

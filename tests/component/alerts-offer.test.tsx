@@ -8,7 +8,6 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   handleAcceptCase,
-  handleGetCase,
   handleGetMySettings,
   handleListCases,
   handleListMyShifts,
@@ -17,7 +16,7 @@ import {
 } from '../../generated/msw.gen.ts';
 import type { CaseSummary, Notification, ServerEvent } from '../../generated/types.gen.ts';
 import { eventStream } from '../support/event-stream.ts';
-import { examples, renderApp, server, specialist } from '../support/harness.tsx';
+import { examples, renderApp, specialist } from '../support/harness.tsx';
 
 const inFiveMinutes = () => new Date(Date.now() + 5 * 60_000).toISOString();
 
@@ -192,13 +191,8 @@ describe('an open offer is an alert until the specialist answers it', () => {
     expect(badge).toHaveBeenLastCalledWith(2);
     expect(await alertBanner()).toHaveTextContent('2 cases are waiting for your answer');
 
-    // Both taken by someone else: the server's list empties; the event about the first has it read, and the case,
-    // no longer offered to the reader, leaves the offers: the list is asked again.
+    // Both taken by someone else: the server's list empties, the event that says so refetches it.
     waiting = [];
-    const taken = handleGetCase(({ params }) =>
-      Response.json({ ...examples.case(), ...first, id: params.caseId, status: 'accepted', offeredTo: [] }),
-    );
-    server.use(taken);
     stream.send({ type: 'case', caseId: first.id, caseStatus: 'accepted' });
     await waitFor(() => {
       expect(document.title).not.toMatch(/^\(\d+\) /);

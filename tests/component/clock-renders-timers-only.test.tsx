@@ -4,12 +4,7 @@
 // about one case renders that case's card, not the others. Counted with React's Profiler over the whole app.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  handleGetCase,
-  handleGetCoverage,
-  handleListCases,
-  handleStreamEvents,
-} from '../../generated/msw.gen.ts';
+import { handleGetCoverage, handleListCases, handleStreamEvents } from '../../generated/msw.gen.ts';
 import type { CaseSummary, ServerEvent } from '../../generated/types.gen.ts';
 import { doctor, examples, isWaitingOffersQuery, renderAppWith, settled } from '../support/harness.tsx';
 import { type RenderRecord, recordRenders, renderCounts } from '../support/rendered-components.ts';
@@ -190,10 +185,6 @@ describe('what a tick and an event render on the ER doctor list', () => {
             }),
             { headers: { 'Content-Type': 'text/event-stream' } },
           ),
-      ),
-      // The case an event is about, read to update its card.
-      handleGetCase(({ params }) =>
-        Response.json({ ...examples.case(), ...cases.find((item) => item.id === params.caseId) }),
       ),
     );
     const first = await screen.findByRole('listitem', { name: 'Case SGH-000001' });

@@ -2,12 +2,7 @@
 // the event stream: a `case` event refetches the lists, so a handover shows without a reload.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  handleGetCase,
-  handleGetCoverage,
-  handleListCases,
-  handleStreamEvents,
-} from '../../generated/msw.gen.ts';
+import { handleGetCoverage, handleListCases, handleStreamEvents } from '../../generated/msw.gen.ts';
 import type { CaseSummary, ServerEvent } from '../../generated/types.gen.ts';
 import { examples, renderApp } from '../support/harness.tsx';
 
@@ -62,8 +57,6 @@ describe('the ER live board', () => {
             { headers: { 'Content-Type': 'text/event-stream' } },
           ),
       ),
-      // The case an event is about, read to update its card.
-      handleGetCase(() => Response.json({ ...examples.case(), ...base, offeredTo })),
     );
 
     const pending = await screen.findByRole('listitem', { name: `Case ${base.displayNumber}` });

@@ -9,6 +9,7 @@ import type { Notification, ServerEvent } from '../../generated/types.gen.ts';
 import {
   caseHrefFor,
   invalidateAfterReconnect,
+  invalidateForEvent,
   notificationHeadline,
   notificationToToast,
   toNotificationView,
@@ -84,7 +85,7 @@ describe('what an event toasts', () => {
   });
 });
 
-describe('what a reconnect invalidates', () => {
+describe('what an event invalidates', () => {
   function seeded(): QueryClient {
     const client = new QueryClient();
     const keys = [
@@ -106,6 +107,33 @@ describe('what a reconnect invalidates', () => {
       .filter((query) => query.state.isInvalidated)
       .map((query) => JSON.stringify(query.queryKey));
   }
+
+  it('marks every case list, the notifications and the affected case stale, nothing else', async () => {
+    const client = seeded();
+    await invalidateForEvent(client, { type: 'case', caseId: 'cas_1', caseStatus: 'accepted' });
+    expect(stale(client).sort()).toEqual(
+      [
+        listCasesQueryKey(),
+        listCasesQueryKey({ query: { status: ['pending'] } }),
+        listNotificationsQueryKey({ query: { limit: 100 } }),
+        getCaseQueryKey({ path: { caseId: 'cas_1' } }),
+      ]
+        .map((key) => JSON.stringify(key))
+        .sort(),
+    );
+  });
+
+  it('finds the case in the notification when the event names none, and ignores pings', async () => {
+    const client = seeded();
+    await invalidateForEvent(client, { type: 'ping' });
+    expect(stale(client)).toEqual([]);
+    await invalidateForEvent(client, {
+      type: 'notification',
+      notification: { ...notification, caseId: 'cas_2' },
+    });
+    expect(stale(client)).toContain(JSON.stringify(getCaseQueryKey({ path: { caseId: 'cas_2' } })));
+    expect(stale(client)).not.toContain(JSON.stringify(getCaseQueryKey({ path: { caseId: 'cas_1' } })));
+  });
 
   it('after a reconnect marks every case stale', async () => {
     const client = seeded();

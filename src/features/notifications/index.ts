@@ -15,13 +15,7 @@ export {
   toNotificationView,
 } from './notification-view.ts';
 export { attentionOrder, placeInPages, showOfferedCase } from './offered-case.ts';
-export {
-  BURST_WINDOW_MS,
-  type CaseEventBatch,
-  MOST_CASES_READ_PER_BURST,
-  startCaseEventBatch,
-} from './case-event-batch.ts';
-export { invalidateAfterReconnect, notificationToToast } from './server-events.ts';
+export { invalidateAfterReconnect, invalidateForEvent, notificationToToast } from './server-events.ts';
 export {
   NOTIFICATION_PAGE_SIZE,
   type NotificationFeed,

@@ -1,7 +1,7 @@
 // An offer that carries its case (the event's `case`) goes straight into the reader's cached case box, "offered
 // to me", at its place in the worklists' order: the card then costs the screen a render, not a round trip to the
-// list. The box is still asked again once the event's burst is applied (case-event-batch.ts), and its answer
-// replaces this one: the server stays the source of truth; this only shows its answer early.
+// list. The refetch that every event starts still runs (server-events.ts) and its answer replaces this one: the
+// server stays the source of truth; this only shows its answer early.
 import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CaseList, CaseStatus, CaseSummary, ServerEvent } from '../../../generated/types.gen.ts';
 
@@ -73,7 +73,7 @@ export function placeInPages(
 
 /**
  * Puts the event's case into the reader's cached case box when it is offered to the reader: whether a case box
- * was there to take it. The caller has the box refetched after it, with the event's burst.
+ * was there to take it. The caller refetches the box after it (invalidateForEvent), as for every event.
  */
 export function showOfferedCase(
   queryClient: QueryClient,

@@ -1,5 +1,4 @@
-// After the stream missed events (a reconnect), which cached queries are stale; and whether an event deserves a
-// toast. What each event changes is case-event-batch.ts's.
+// What one server event changes in the tab: which cached queries are stale, and whether it deserves a toast.
 import type { Query, QueryClient } from '@tanstack/react-query';
 import {
   getCaseQueryKey,
@@ -14,6 +13,17 @@ function invalidateLists(queryClient: QueryClient): Promise<void>[] {
     queryClient.invalidateQueries({ queryKey: listNotificationsQueryKey() }),
     queryClient.invalidateQueries({ queryKey: listCasesQueryKey() }),
   ];
+}
+
+/** On `notification` or `case` (the contract's words): refetch the notifications, the case lists and the case. */
+export async function invalidateForEvent(queryClient: QueryClient, event: ServerEvent): Promise<void> {
+  if (event.type === 'ping') return;
+  const pending = invalidateLists(queryClient);
+  const caseId = event.caseId ?? event.notification?.caseId ?? null;
+  if (caseId !== null) {
+    pending.push(queryClient.invalidateQueries({ queryKey: getCaseQueryKey({ path: { caseId } }) }));
+  }
+  await Promise.all(pending);
 }
 
 function isCaseQuery(query: Query): boolean {

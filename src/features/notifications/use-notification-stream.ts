@@ -1,5 +1,4 @@
-// Keeps the tab's event stream open while signed in: each event updates what it changed (a burst at a time,
-// case-event-batch.ts) and, when it
+// Keeps the tab's event stream open while signed in: each event refreshes what it changed and, when it
 // concerns the reader and someone else caused it, shows a toast. An offer to the reader is no toast: it goes
 // into the waiting offers, which the offer alert shows until the reader answers, with the sound of its urgency
 // (again at each re-alert the server sends, at the hospital's interval, while the offer waits).
@@ -8,11 +7,10 @@ import { useEffect, useRef } from 'react';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CHIME, OFFER_SOUNDS, playPattern } from './alert-sound.ts';
-import { startCaseEventBatch } from './case-event-batch.ts';
 import { startEventStream } from './event-stream.ts';
 import { notificationHeadline, toNotificationView } from './notification-view.ts';
 import { showOfferedCase } from './offered-case.ts';
-import { invalidateAfterReconnect, notificationToToast } from './server-events.ts';
+import { invalidateAfterReconnect, invalidateForEvent, notificationToToast } from './server-events.ts';
 import { addWaitingOffer, offerAlertOf } from './waiting-offers.ts';
 
 export interface NotificationStreamOptions {
@@ -54,14 +52,12 @@ export function useNotificationStream({
 
   useEffect(() => {
     if (!enabled) return undefined;
-    const batch = startCaseEventBatch(queryClient, () => reader.current.userId);
     const stream = startEventStream({
       onEvent: (event) => {
         const offer = offerAlertOf(event, reader.current.userId);
         if (offer !== null) addWaitingOffer(queryClient, offer);
-        const arrived = showOfferedCase(queryClient, event, reader.current.userId);
-        batch.add(event, arrived || offer !== null);
         const rest = (): void => {
+          void invalidateForEvent(queryClient, event);
           if (offer !== null) {
             if (reader.current.sound) playPattern(OFFER_SOUNDS[offer.urgency]);
             return;
@@ -89,9 +85,9 @@ export function useNotificationStream({
                   },
           });
         };
-        // An offer's case goes into the open case box first; the toast and the chime wait a task, so the
-        // card's render does not queue behind them (the refetch that confirms the box waits for the burst).
-        if (arrived) setTimeout(rest, 0);
+        // An offer's case goes into the open case box first; the refetch that confirms it (the server's
+        // answer), the toast and the chime wait a task, so the card's render does not queue behind them.
+        if (showOfferedCase(queryClient, event, reader.current.userId)) setTimeout(rest, 0);
         else rest();
       },
       onReconnect: () => {
@@ -100,7 +96,6 @@ export function useNotificationStream({
     });
     return () => {
       stream.stop();
-      batch.stop();
     };
   }, [enabled, queryClient]);
 }

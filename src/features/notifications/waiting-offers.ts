@@ -1,6 +1,6 @@
 // The offers waiting for the reader: the cases offered to them that they have not answered, as the server lists
 // them ("offered to me"). It is what the offer alert shows, what the tab's title and the app badge count, and
-// it is patched or refetched as the events of the stream change its cases; an offer event puts its case in at once.
+// it is refetched with the case lists on every event; an offer event puts its case in at once.
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listCasesOptions } from '../../../generated/@tanstack/react-query.gen.ts';

@@ -4,11 +4,11 @@
 import { Text } from '@mantine/core';
 import { useCallback, useRef } from 'react';
 import type { CaseSummary } from '../../../../generated/types.gen.ts';
-import { TimerField, TimerValue, timeText } from '../../../components/countdown.tsx';
+import { TimerField, TimerValue } from '../../../components/countdown.tsx';
 import classes from '../../../components/countdown.module.css';
 import { AlertTriangleIcon, ClockIcon } from '../../../components/icons.tsx';
 import { formatDuration } from '../../../lib/date-time.ts';
-import { clockNow, timerWidth, useClockText, useClockValue } from '../../../lib/use-now.ts';
+import { clockNow, useClockText, useClockValue } from '../../../lib/use-now.ts';
 import { caseTexts } from '../labels.ts';
 
 type Escalation = Pick<CaseSummary, 'ackDueAt' | 'escalatesTo' | 'createdAt' | 'updatedAt' | 'specialty'>;
@@ -50,14 +50,8 @@ export function EscalationValue({ startAt, dueAt }: { startAt: number; dueAt: nu
     <span className={classes.value} data-state={state}>
       {state === 'overdue' && <AlertTriangleIcon size={16} />}
       {state === 'warning' && <ClockIcon size={16} />}
-      <span
-        ref={time}
-        className={classes.time}
-        style={timerWidth(value)}
-        role="timer"
-        aria-label={escalationLabel(value)}
-      >
-        {timeText(value)}
+      <span ref={time} className={classes.time} role="timer" aria-label={escalationLabel(value)}>
+        {value}
       </span>
     </span>
   );
